@@ -1,0 +1,485 @@
+"""A game of the Naval War Game as an event log (R10-R14, R22, R23).
+
+The log is the only state: ``replay(events)`` builds a ``Game`` by applying each event in
+turn, and every command (``join``, ``submit``, ``ready``, ``move`` ...) checks itself fully,
+then appends its events through the same ``apply``. A refused command raises
+``RuleViolation`` and changes nothing. The toss for the order of play (R11) is drawn from a
+seeded random source; the seed and the order it gave are stored in the log.
+
+Events are plain JSON objects with a ``type``:
+``created`` (id, seats, alliances, disposition_minutes, bots, at), ``joined`` (seat, name),
+``disposition`` (seat, disposition), ``ready`` (seat), ``clock`` (minutes), ``forfeit``
+(seat, at), ``toss`` (seed, order), ``move`` (seat, move), ``end`` (seat), ``resign`` (seat).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .combat import strike
+from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
+from .problems import Problem, RuleViolation, problem, refuse
+from .squares import NotationError, Square, parse_square, square_name
+
+SEATS = ("red", "blue", "green", "gold")
+ALLIANCES = (("red", "green"), ("blue", "gold"))  # R23 option, as API.md pairs them
+DEFAULT_MINUTES = 20  # R10
+MAX_MINUTES = 24 * 60
+MAX_NAME = 40
+MOVE_KEYS = ("weapon", "from", "at", "target")
+
+
+def toss_order(seats: Iterable[str], seed: int) -> list[str]:
+    """The order of play drawn for these seats from a seeded random source (R11).
+
+    >>> toss_order(["red", "blue"], 7) == toss_order(["red", "blue"], 7)
+    True
+    """
+    order = list(seats)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+@dataclass
+class Game:
+    """Everything that follows from a game's events; build it with ``replay``."""
+
+    id: str = ""
+    seats: tuple[str, ...] = ()
+    alliances: bool = False
+    bots: dict[str, str] = field(default_factory=dict)
+    created_at: float = 0.0
+    minutes: int = DEFAULT_MINUTES
+    names: dict[str, str] = field(default_factory=dict)
+    fleets: dict[str, Fleet] = field(default_factory=dict)
+    ready: set[str] = field(default_factory=set)
+    forfeited: set[str] = field(default_factory=set)
+    toss: dict | None = None
+    order: list[str] = field(default_factory=list)
+    turn: str | None = None
+    reports: list[dict] = field(default_factory=list)
+    agreed: set[str] = field(default_factory=set)
+    resigned: str | None = None
+    over: str | None = None  # why the game ended: exhausted, agreed, resigned, forfeit
+    events: list[dict] = field(default_factory=list)
+
+    # -- facts derived from the state -------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.events)
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return "over"
+        return "play" if self.toss else "setup"
+
+    @property
+    def deadline(self) -> float:
+        """When the disposition clock runs out (R10), in the server's seconds."""
+        return self.created_at + 60 * self.minutes
+
+    @property
+    def active(self) -> list[str]:
+        """Seats still in the game: not forfeited (R10)."""
+        return [s for s in self.seats if s not in self.forfeited]
+
+    def side(self, seat: str) -> tuple[str, ...]:
+        """The seats of a seat's side: itself, and its ally in an alliance game (R23)."""
+        if self.alliances:
+            return next(pair for pair in ALLIANCES if seat in pair)
+        return (seat,)
+
+    def allied(self, a: str, b: str) -> bool:
+        return b in self.side(a)
+
+    def opponents(self, seat: str) -> list[str]:
+        """Seats whose charts this seat may attack (R23)."""
+        return [s for s in self.active if not self.allied(seat, s)]
+
+    def can_attack(self, seat: str) -> bool:
+        return seat in self.fleets and self.fleets[seat].has_offensive_forces()
+
+    def result(self) -> dict | None:
+        """Scores and winners once the game is over (R14, R22, R23)."""
+        if not self.over:
+            return None
+        scores = {s: self.fleets[s].score() if s in self.fleets and s not in self.forfeited
+                  else 0 for s in self.seats}
+        sides = []
+        for seat in self.seats:
+            members = self.side(seat)
+            if members[0] == seat or not self.alliances:
+                sides.append(members)
+        contenders = [m for m in sides
+                      if self.resigned not in m and any(s not in self.forfeited for s in m)]
+        totals = {m: sum(scores[s] for s in m) for m in sides}
+        best = max((totals[m] for m in contenders), default=None)
+        top = [m for m in contenders if totals[m] == best]
+        winners = list(top[0]) if len(top) == 1 else []
+        return {
+            "scores": scores,
+            "winner": winners[0] if len(winners) == 1 else None,
+            "winners": winners,
+            "sides": [{"seats": list(m), "score": totals[m]} for m in sides],
+            "reason": self.over,
+        }
+
+    # -- commands: check, then append events ---------------------------------------------
+
+    def join(self, seat: str, name: object) -> list[dict]:
+        return self._emit({"type": "joined", "seat": seat, "name": name})
+
+    def submit(self, seat: str, disposition: object) -> tuple[list[dict], dict, list[Problem]]:
+        """Store a seat's draft disposition; returns the events, its cost and warnings."""
+        self._check_setup(seat)
+        fleet, cost, warnings = check_disposition(disposition)
+        events = self._emit({"type": "disposition", "seat": seat,
+                             "disposition": fleet.document})
+        return events, cost.to_json(), warnings
+
+    def lock_in(self, seat: str, seed: int) -> list[dict]:
+        """A seat locks in its disposition; when every seat has, the referee tosses (R10, R11)."""
+        events = self._emit({"type": "ready", "seat": seat})
+        return events + self._toss_if_all_ready(seed)
+
+    def extend_clock(self, minutes: object) -> list[dict]:
+        return self._emit({"type": "clock", "minutes": minutes})
+
+    def forfeit(self, seat: str, now: float, seed: int) -> list[dict]:
+        """The host forfeits a seat that has not locked in once the clock has run out (R10)."""
+        events = self._emit({"type": "forfeit", "seat": seat, "at": now})
+        return events + self._toss_if_all_ready(seed)
+
+    def move(self, seat: str, move: object) -> tuple[list[dict], dict]:
+        """Make a move (R12); returns the events and the full report."""
+        events = self._emit({"type": "move", "seat": seat, "move": move})
+        return events, self.reports[-1]
+
+    def agree_to_end(self, seat: str) -> list[dict]:
+        return self._emit({"type": "end", "seat": seat})
+
+    def resign(self, seat: str) -> list[dict]:
+        return self._emit({"type": "resign", "seat": seat})
+
+    def _toss_if_all_ready(self, seed: int) -> list[dict]:
+        if self.phase == "setup" and self.active and all(s in self.ready for s in self.active):
+            return self._emit({"type": "toss", "seed": seed,
+                               "order": toss_order(self.active, seed)})
+        return []
+
+    def _emit(self, event: dict) -> list[dict]:
+        self.apply(event)
+        return [event]
+
+    # -- applying events -------------------------------------------------------------------
+
+    def apply(self, event: dict) -> None:
+        """Check one event against the state and apply it; nothing changes if it is refused."""
+        if not isinstance(event, dict) or event.get("type") not in _APPLY:
+            raise refuse("R21", f"Unknown event {event!r}", field="type")
+        if event["type"] != "created" and not self.seats:
+            raise refuse("R10", "A game's first event creates it", field="type")
+        normal = _APPLY[event["type"]](self, event)
+        self.events.append(normal or event)
+
+    def _check_seat(self, seat: object) -> str:
+        if seat not in self.seats:
+            raise refuse("R23", f"{seat!r} is not a seat of this game; its seats are "
+                                f"{', '.join(self.seats)}", field="seat", kind="forbidden")
+        return seat
+
+    def _check_setup(self, seat: object) -> str:
+        self._check_seat(seat)
+        if self.phase != "setup":
+            raise refuse("R10", "Dispositions are made before play starts", kind="turn")
+        if seat in self.forfeited:
+            raise refuse("R10", f"{seat} has been forfeited", kind="turn")
+        if seat not in self.names:
+            raise refuse("R10", f"{seat} has not joined the game yet", kind="turn")
+        if seat in self.ready:
+            raise refuse("R10", f"{seat} has already locked in a disposition", kind="turn")
+        return seat
+
+    def _apply_created(self, event: dict) -> None:
+        if self.seats:
+            raise refuse("R10", "This game has already been created")
+        seats = event.get("seats")
+        if not isinstance(seats, list) or list(seats) != list(SEATS[:len(seats)]) \
+                or not 2 <= len(seats) <= 4:
+            raise refuse("R23", "A game has 2 to 4 seats: red, blue, then green and gold",
+                         field="seats")
+        alliances = event.get("alliances", False)
+        if not isinstance(alliances, bool) or (alliances and len(seats) != 4):
+            raise refuse("R23", "Alliances (true or false) need exactly 4 seats",
+                         field="alliances")
+        minutes = event.get("disposition_minutes", DEFAULT_MINUTES)
+        _check_minutes(minutes, "disposition_minutes")
+        bots = event.get("bots") or {}
+        if not isinstance(bots, dict) or any(s not in seats or not isinstance(level, str)
+                                             for s, level in bots.items()):
+            raise refuse("R23", "'bots' names seats of this game, each with a level",
+                         field="bots")
+        at = event.get("at", 0.0)
+        if isinstance(at, bool) or not isinstance(at, int | float):
+            raise refuse("R10", "'at' is the time of creation in seconds", field="at")
+        self.id = str(event.get("id", ""))
+        self.seats, self.alliances, self.minutes = tuple(seats), alliances, minutes
+        self.bots, self.created_at = dict(bots), float(at)
+        self.names.update({seat: f"Computer ({level})" for seat, level in bots.items()})
+
+    def _apply_joined(self, event: dict) -> None:
+        seat = self._check_seat(event.get("seat"))
+        name = event.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+            raise refuse("R10", f"A player's name is 1 to {MAX_NAME} characters",
+                         field="name")
+        if seat in self.names:
+            raise refuse("R10", f"The {seat} seat is already taken", field="seat",
+                         kind="turn")
+        if self.phase != "setup" or seat in self.forfeited:
+            raise refuse("R10", "Seats are taken before play starts", kind="turn")
+        self.names[seat] = name.strip()
+
+    def _apply_disposition(self, event: dict) -> dict:
+        seat = self._check_setup(event.get("seat"))
+        fleet, _, _ = check_disposition(event.get("disposition"))
+        self.fleets[seat] = fleet
+        return {**event, "disposition": fleet.document}
+
+    def _apply_ready(self, event: dict) -> None:
+        seat = self._check_setup(event.get("seat"))
+        if seat not in self.fleets:
+            raise refuse("R10", "Submit a valid disposition before locking it in",
+                         kind="turn")
+        self.ready.add(seat)
+
+    def _apply_clock(self, event: dict) -> None:
+        if self.phase != "setup":
+            raise refuse("R10", "The disposition clock runs only before play", kind="turn")
+        minutes = event.get("minutes")
+        _check_minutes(minutes, "minutes")
+        if self.minutes + minutes > MAX_MINUTES:
+            raise refuse("R10", f"The disposition clock cannot exceed {MAX_MINUTES} minutes",
+                         field="minutes")
+        self.minutes += minutes
+
+    def _apply_forfeit(self, event: dict) -> None:
+        seat = self._check_seat(event.get("seat"))
+        now = event.get("at")
+        if self.phase != "setup":
+            raise refuse("R10", "Only a seat that has not locked in before play can be "
+                                "forfeited", kind="turn")
+        if seat in self.ready or seat in self.forfeited:
+            raise refuse("R10", f"{seat} has locked in a disposition or is already forfeited",
+                         field="seat", kind="turn")
+        if isinstance(now, bool) or not isinstance(now, int | float) or now < self.deadline:
+            raise refuse("R10", "A seat can be forfeited only when the disposition clock has "
+                                "run out", kind="turn")
+        self.forfeited.add(seat)
+        self.fleets.pop(seat, None)
+        if len({self.side(s) for s in self.active}) < 2:
+            self.over = "forfeit"
+
+    def _apply_toss(self, event: dict) -> None:
+        if self.phase != "setup" or not all(s in self.ready for s in self.active):
+            raise refuse("R11", "The toss comes when every seat has locked in", kind="turn")
+        seed = event.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) \
+                or event.get("order") != toss_order(self.active, seed):
+            raise refuse("R11", "The order of play must be the one the seeded toss gives",
+                         field="order")
+        self.toss = {"seed": seed, "order": list(event["order"])}
+        self.order = list(event["order"])
+        self.turn = self._next_turn(after=None)
+
+    def _next_turn(self, after: str | None) -> str | None:
+        """The next seat in the order with offensive forces left; others are passed over
+        (R14). With none left the game is over."""
+        start = self.order.index(after) + 1 if after else 0
+        for k in range(len(self.order)):
+            seat = self.order[(start + k) % len(self.order)]
+            if self.can_attack(seat):
+                return seat
+        self.over = "exhausted"
+        return None
+
+    def _apply_move(self, event: dict) -> dict:
+        seat = self._check_seat(event.get("seat"))
+        if self.phase != "play":
+            raise refuse("R14", "Moves are made only while the game is in play", kind="turn")
+        if seat != self.turn:
+            raise refuse("R14", f"It is {self.turn}'s turn, not {seat}'s", kind="turn")
+        move = self._check_move(seat, event.get("move"))
+        mover = self.fleets[seat]
+        squares = [parse_square(s) for s in move["at"]]
+        if move["weapon"] == "salvo":
+            mover.salvoes_fired += 1
+        else:
+            mover.aircraft[mover.aircraft_at[parse_square(move["from"])]].flown = True
+        effects = strike(self.fleets[move["target"]], move["weapon"], squares)
+        self.reports.append({
+            "n": len(self.reports) + 1, "by": seat, "target": move["target"],
+            "weapon": move["weapon"], "at": move["at"], "from": move.get("from"),
+            **effects,
+        })
+        self.agreed.clear()
+        self.turn = self._next_turn(after=seat)
+        return {**event, "move": move}
+
+    def _check_move(self, seat: str, move: object) -> dict:
+        """Every problem with a move (R12, R13, R23), or its normal form."""
+        if not isinstance(move, dict):
+            raise refuse("R12", "A move is an object with weapon, from, at and target")
+        found: list[Problem] = [
+            problem("R12", f"{key!r} is not part of a move; it has "
+                           f"{', '.join(MOVE_KEYS)}", field=key)
+            for key in move if key not in MOVE_KEYS
+        ]
+        weapon = move.get("weapon")
+        if weapon not in WEAPONS:
+            found.append(problem("R12", f"{weapon!r} is not a weapon; a move dispatches an "
+                                        "atom-bomber, bomber or recon, or fires a salvo",
+                                 field="weapon"))
+        target = self._check_target(seat, move.get("target"), found)
+        at = _read_targets(move.get("at"), weapon, found)
+        normal = {"weapon": weapon, "at": at, "target": target}
+        fleet = self.fleets[seat]
+        if weapon == "salvo":
+            if move.get("from") is not None:
+                found.append(problem("R5", "A salvo is not fired from a square; leave out "
+                                           "'from'", field="from"))
+            if fleet.salvoes_left <= 0:
+                found.append(problem("R13", "You have no salvo left to fire"))
+        elif weapon in AIRCRAFT_TYPES:
+            normal["from"] = _check_aircraft(fleet, weapon, move.get("from"), found)
+        if found:
+            raise RuleViolation(found)
+        return normal
+
+    def _check_target(self, seat: str, target: object, found: list[Problem]) -> str | None:
+        opponents = self.opponents(seat)
+        if target is None and len(opponents) == 1:
+            return opponents[0]
+        if target is None:
+            found.append(problem("R23", "Name the opponent whose chart you attack: "
+                                        f"{' or '.join(opponents)}", field="target"))
+        elif target not in opponents:
+            if target == seat:
+                why = "you cannot attack your own chart"
+            elif target in self.seats and self.allied(seat, target):
+                why = "allies cannot attack each other"
+            elif target in self.seats:
+                why = f"{target} was forfeited and has no chart (R10)"
+            else:
+                why = f"{target!r} is not a seat of this game"
+            found.append(problem("R23", f"Target {target!r}: {why}; attack "
+                                        f"{' or '.join(opponents)}", field="target"))
+        else:
+            return target
+        return None
+
+    def _apply_end(self, event: dict) -> None:
+        seat = self._check_seat(event.get("seat"))
+        if self.phase != "play" or seat in self.forfeited:
+            raise refuse("R14", "A game can be ended by agreement only while it is in play",
+                         kind="turn")
+        self.agreed.add(seat)
+        if all(s in self.agreed for s in self.active):
+            self.over, self.turn = "agreed", None
+
+    def _apply_resign(self, event: dict) -> None:
+        seat = self._check_seat(event.get("seat"))
+        if self.phase != "play" or seat in self.forfeited:
+            raise refuse("R14", "A player can resign only while the game is in play",
+                         kind="turn")
+        self.resigned, self.over, self.turn = seat, "resigned", None
+
+
+def _check_minutes(minutes: object, name: str) -> None:
+    if isinstance(minutes, bool) or not isinstance(minutes, int) \
+            or not 1 <= minutes <= MAX_MINUTES:
+        raise refuse("R10", f"'{name}' is a whole number of minutes from 1 to {MAX_MINUTES}",
+                     field=name)
+
+
+def _read_targets(at: object, weapon: object, found: list[Problem]) -> list[str]:
+    """The target squares of a move: one for an aircraft, three different ones for a salvo."""
+    wanted = 3 if weapon == "salvo" else 1
+    if isinstance(at, str) and wanted == 1:
+        at = [at]
+    if not isinstance(at, list) or len(at) != wanted:
+        found.append(problem("R12", f"'at' names {'three squares' if wanted == 3 else 'one square'}"
+                                    f" for {'a salvo' if wanted == 3 else 'an aircraft'}",
+                             field="at"))
+        return []
+    squares: list[Square] = []
+    for i, text in enumerate(at):
+        try:
+            squares.append(parse_square(text))
+        except NotationError as err:
+            found.append(problem("R1", f"at[{i}]: {err.text!r} is not a square: {err.reason}",
+                                 field=f"at[{i}]"))
+    if len(squares) == wanted and len(set(squares)) < wanted:
+        found.append(problem("R12", "A salvo's three shots go to three different squares",
+                             squares, field="at"))
+    return [square_name(s) for s in squares]
+
+
+def _check_aircraft(fleet: Fleet, weapon: str, where: object, found: list[Problem]
+                    ) -> str | None:
+    """R13: the aircraft named by its square is yours, of that type, and can still fly."""
+    try:
+        square = parse_square(where)
+    except NotationError as err:
+        found.append(problem("R1", f"'from' names the square your aircraft stands on: "
+                                   f"{err.text!r} is not a square: {err.reason}", field="from"))
+        return None
+    index = fleet.aircraft_at.get(square)
+    name = f"{NAMES[weapon]} at {square_name(square)}"
+    if index is None:
+        found.append(problem("R13", f"You have no {name}", [square], field="from"))
+        return None
+    plane = fleet.aircraft[index]
+    if plane.type != weapon:
+        found.append(problem("R13", f"The aircraft at {square_name(square)} is "
+                                    f"{a_or_an(NAMES[plane.type])}, not "
+                                    f"{a_or_an(NAMES[weapon])}", [square], field="from"))
+    elif plane.destroyed:
+        found.append(problem("R13", f"Your {name} has been destroyed", [square], field="from"))
+    elif plane.flown:
+        found.append(problem("R13", f"Your {name} has already flown; each aircraft flies once",
+                             [square], field="from"))
+    return square_name(square)
+
+
+_APPLY = {
+    "created": Game._apply_created, "joined": Game._apply_joined,
+    "disposition": Game._apply_disposition, "ready": Game._apply_ready,
+    "clock": Game._apply_clock, "forfeit": Game._apply_forfeit, "toss": Game._apply_toss,
+    "move": Game._apply_move, "end": Game._apply_end, "resign": Game._apply_resign,
+}
+
+
+def new_game(*, id: str = "", seats: int = 2, alliances: bool = False,
+             disposition_minutes: int = DEFAULT_MINUTES, bots: dict | None = None,
+             at: float = 0.0) -> tuple[Game, list[dict]]:
+    """Create a game; returns it and its first event."""
+    if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
+        raise refuse("R23", "A game has 2 to 4 seats", field="seats")
+    game = Game()
+    events = game._emit({"type": "created", "id": id, "seats": list(SEATS[:seats]),
+                         "alliances": alliances, "disposition_minutes": disposition_minutes,
+                         "bots": dict(bots or {}), "at": at})
+    return game, events
+
+
+def replay(events: Iterable[dict]) -> Game:
+    """The state of a game is its events applied in order, and nothing else."""
+    game = Game()
+    for event in events:
+        game.apply(event)
+    return game

@@ -1,0 +1,175 @@
+"""Building legal dispositions from a purchase: a tidy packer and a random placer.
+
+A purchase counts what is bought, by the type names of API.md plus ``aa-gun`` and
+``salvo``: ``{"battleship": 15, "bomber": 10, "aa-gun": 6, "salvo": 8, ...}``. The tests,
+the benches and the computer opponent use these to lay out fleets that R6-R9 accept.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .fleet import (
+    AIRCRAFT_TYPES,
+    BUDGET,
+    MAX_ATOM_BOMBERS,
+    MIN_FORCES,
+    MIN_SHIPS,
+    PRICES,
+    SHIP_TYPES,
+)
+from .squares import SIZE, Square, neighbours, square_name
+
+Purchase = dict[str, int]
+_LAND_PIECES = ("atom-bomber", "aa-gun")
+
+
+class LayoutError(ValueError):
+    """The purchase does not fit on the chart by this method."""
+
+
+def _ship_cells(kind: str, col: int, row: int, across: bool) -> list[Square]:
+    if kind == "carrier":
+        return [Square(col + dc, row + dr) for dr in (0, 1) for dc in (0, 1)]
+    length = {"battleship": 4, "cruiser": 3, "destroyer": 2, "submarine": 1}[kind]
+    return [Square(col + i, row) if across else Square(col, row + i) for i in range(length)]
+
+
+def _ship_doc(kind: str, at: Square, across: bool) -> dict:
+    doc = {"type": kind, "at": square_name(at)}
+    if kind not in ("carrier", "submarine"):
+        doc["dir"] = "across" if across else "down"
+    return doc
+
+
+def _land_needed(purchase: Purchase) -> int:
+    """Land squares needed: atom bombers and guns always; bombers and R.P.s beyond the
+    carriers' squares (R9)."""
+    carried = min(4 * purchase.get("carrier", 0),
+                  purchase.get("bomber", 0) + purchase.get("recon", 0))
+    planes = purchase.get("bomber", 0) + purchase.get("recon", 0) - carried
+    return sum(purchase.get(k, 0) for k in _LAND_PIECES) + planes
+
+
+def _stand_pieces(purchase: Purchase, land: list[Square], carrier_squares: list[Square],
+                  rng: random.Random | None) -> tuple[list[dict], list[str]]:
+    """Put aircraft and guns on land and carriers (R9), one to a square."""
+    land, carrier_squares = list(land), list(carrier_squares)
+    if rng:
+        rng.shuffle(land)
+        rng.shuffle(carrier_squares)
+    aircraft, guns = [], []
+    for kind in ("bomber", "recon"):
+        for _ in range(purchase.get(kind, 0)):
+            spot = carrier_squares.pop() if carrier_squares else land.pop()
+            aircraft.append({"type": kind, "at": square_name(spot)})
+    for _ in range(purchase.get("atom-bomber", 0)):
+        aircraft.append({"type": "atom-bomber", "at": square_name(land.pop())})
+    guns = [square_name(land.pop()) for _ in range(purchase.get("aa-gun", 0))]
+    return aircraft, guns
+
+
+def pack(purchase: Purchase) -> dict:
+    """A tidy disposition: land units along the foot of the chart, ships in lanes above.
+
+    >>> from .fleet import check_disposition
+    >>> doc = pack({"battleship": 15, "cruiser": 10, "submarine": 10, "recon": 16,
+    ...             "bomber": 10, "aa-gun": 6, "salvo": 8})
+    >>> check_disposition(doc)[1].total
+    160
+    """
+    units = -(-_land_needed(purchase) // 9)
+    if units > 49:
+        raise LayoutError("more land is needed than the chart holds")
+    land_units = [Square(3 * (i % 7), SIZE - 3 - 3 * (i // 7)) for i in range(units)]
+    land_top = SIZE - 3 * (-(-units // 7)) if units else SIZE
+    land = [Square(u.col + c, u.row + r) for u in land_units for r in range(3) for c in range(3)]
+    ships, carrier_squares = [], []
+    row, col, lane_height = 0, 0, 1
+    for kind in SHIP_TYPES:
+        for _ in range(purchase.get(kind, 0)):
+            width = 2 if kind == "carrier" else len(_ship_cells(kind, 0, 0, True))
+            height = 2 if kind == "carrier" else 1
+            if col + width > SIZE:
+                row, col, lane_height = row + lane_height + 1, 0, 1
+            if row + height > land_top:
+                raise LayoutError("the ships do not fit in lanes above the land")
+            cells = _ship_cells(kind, col, row, True)
+            ships.append(_ship_doc(kind, cells[0], True))
+            if kind == "carrier":
+                carrier_squares.extend(cells)
+            col += width + 1
+            lane_height = max(lane_height, height)
+    aircraft, guns = _stand_pieces(purchase, land, carrier_squares, None)
+    return {"land": [square_name(u) for u in land_units], "ships": ships,
+            "aircraft": aircraft, "guns": guns, "salvoes": purchase.get("salvo", 0)}
+
+
+def scatter(purchase: Purchase, rng: random.Random, tries: int = 40) -> dict:
+    """A random disposition that realises the purchase; falls back to ``pack``."""
+    for _ in range(tries):
+        try:
+            return _scatter_once(purchase, rng)
+        except LayoutError:
+            continue
+    return pack(purchase)
+
+
+def _scatter_once(purchase: Purchase, rng: random.Random) -> dict:
+    units: list[Square] = []
+    land: set[Square] = set()
+    needed = -(-_land_needed(purchase) // 9)
+    for _ in range(needed):
+        for _attempt in range(200):
+            at = Square(rng.randrange(SIZE - 2), rng.randrange(SIZE - 2))
+            block = {Square(at.col + c, at.row + r) for r in range(3) for c in range(3)}
+            if not block & land:
+                units.append(at)
+                land |= block
+                break
+        else:
+            raise LayoutError("no room for land")
+    taken: set[Square] = set()  # ship squares and their neighbours
+    ships, carrier_squares = [], []
+    for kind in SHIP_TYPES:
+        for _ in range(purchase.get(kind, 0)):
+            for _attempt in range(400):
+                across = rng.random() < 0.5
+                cells = _ship_cells(kind, rng.randrange(SIZE), rng.randrange(SIZE), across)
+                if all(0 <= c.col < SIZE and 0 <= c.row < SIZE and c not in land
+                       and c not in taken for c in cells):
+                    break
+            else:
+                raise LayoutError("no room for a ship")
+            ships.append(_ship_doc(kind, cells[0], across))
+            taken.update(cells)
+            taken.update(n for c in cells for n in neighbours(c))
+            if kind == "carrier":
+                carrier_squares.extend(cells)
+    aircraft, guns = _stand_pieces(purchase, sorted(land), carrier_squares, rng)
+    return {"land": [square_name(u) for u in units], "ships": ships, "aircraft": aircraft,
+            "guns": guns, "salvoes": purchase.get("salvo", 0)}
+
+
+def _spend(rng: random.Random, budget: int, kinds: tuple[str, ...], limits: Counter
+           ) -> Counter:
+    bought: Counter = Counter()
+    while True:
+        affordable = [k for k in kinds if PRICES[k] <= budget
+                      and bought[k] < limits.get(k, BUDGET)]
+        if not affordable:
+            return bought
+        kind = rng.choice(affordable)
+        bought[kind] += 1
+        budget -= PRICES[kind]
+
+
+def random_purchase(rng: random.Random) -> Purchase:
+    """A purchase that R4 accepts, spending between 120 and 160 points."""
+    ships_budget = rng.randint(MIN_SHIPS, 80)
+    forces_budget = rng.randint(MIN_FORCES, BUDGET - ships_budget)
+    ships = _spend(rng, ships_budget, SHIP_TYPES, Counter())
+    forces = _spend(rng, forces_budget, (*AIRCRAFT_TYPES, "aa-gun", "salvo"),
+                    Counter({"atom-bomber": MAX_ATOM_BOMBERS, "bomber": 12, "recon": 20}))
+    return dict(ships + forces)

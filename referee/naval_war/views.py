@@ -1,0 +1,165 @@
+"""What each seat may know (R20, R21): the only way anything about a game leaves the core.
+
+``view_for(game, seat)`` is the view document of API.md; ``report_for`` is one seat's copy of
+one report; ``record_for`` is the move record as that seat may see it. Until the game is over,
+an opponent's chart reaches a seat only through the reports R20 gives it; after the end,
+everything is revealed to everyone in the game.
+"""
+
+from __future__ import annotations
+
+from .fleet import NAMES, PLURALS, SHIP_TYPES
+from .game import Game
+
+ATTACKER_ONLY = ("from",)  # R20: the base square is never shown to an opponent
+TARGET_ONLY = ("squares_hit", "gun")  # R20: the target sees his own squares and guns
+WITHHELD = {"weapon": None, "at": [], "shot_down": None, "hits": [], "destroyed": None,
+            "shots": None, "seen": None}
+
+
+def report_for(game: Game, report: dict, seat: str) -> dict:
+    """One seat's copy of a report (R20): the attacker's, the target's, an ally's or a third
+    player's; everyone's copy is the full report once the game is over (R21)."""
+    if game.phase == "over":
+        copy = dict(report)
+    elif game.allied(seat, report["by"]):
+        copy = {k: v for k, v in report.items() if k not in TARGET_ONLY}
+    elif game.allied(seat, report["target"]):
+        copy = {k: v for k, v in report.items() if k not in ATTACKER_ONLY}
+    else:  # a third player learns only that a move was made, by whom and at whom
+        copy = {"n": report["n"], "by": report["by"], "target": report["target"], **WITHHELD,
+                "withheld": True}
+    copy["text"] = describe(copy)
+    return copy
+
+
+def _fleet_view(game: Game, seat: str) -> tuple[dict | None, dict | None]:
+    fleet = game.fleets.get(seat)
+    return (fleet.document, fleet.damage()) if fleet else (None, None)
+
+
+def view_for(game: Game, seat: str) -> dict:
+    """The view document of API.md for one seat."""
+    disposition, damage = _fleet_view(game, seat)
+    fleet = game.fleets.get(seat)
+    view = {
+        "id": game.id,
+        "phase": game.phase,
+        "you": seat,
+        "version": game.version,
+        "seats": {
+            s: {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
+                "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed}
+            for s in game.seats
+        },
+        "allies": [s for s in game.side(seat) if s != seat],
+        "turn": game.turn,
+        "order": list(game.order),
+        "clock": {"minutes": game.minutes, "deadline": game.deadline},
+        "disposition": disposition,
+        "damage": damage,
+        "forces": fleet.forces() if fleet else None,
+        "reports": [report_for(game, r, seat) for r in game.reports],
+        "result": game.result(),
+    }
+    if game.phase == "over":
+        view["revealed"] = {}
+        for other in game.seats:
+            if other != seat:
+                other_disposition, other_damage = _fleet_view(game, other)
+                view["revealed"][other] = {"disposition": other_disposition,
+                                           "damage": other_damage}
+    return view
+
+
+def record_for(game: Game, seat: str) -> dict:
+    """The move record as one seat may see it: the toss (R11), then every move (R20, R21)."""
+    return {
+        "id": game.id,
+        "phase": game.phase,
+        "you": seat,
+        "toss": dict(game.toss) if game.toss else None,
+        "moves": [report_for(game, r, seat) for r in game.reports],
+        "result": game.result(),
+    }
+
+
+NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
+
+
+def number_word(n: int) -> str:
+    """Small numbers in words, as the rules write them; larger ones in figures."""
+    return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+
+
+def count_words(n: int, kind: str) -> str:
+    """"One Bomber", "Two Battleships", "12 A-A guns".
+
+    >>> count_words(2, "battleship"), count_words(1, "recon"), count_words(12, "aa-gun")
+    ('Two Battleships', 'One R.P.', '12 A-A guns')
+    """
+    return f"{number_word(n)} {NAMES[kind] if n == 1 else PLURALS[kind]}"
+
+
+def _hit_text(hit: dict) -> str:
+    n = hit["new_hits"]
+    sunk = ", which is sunk" if hit["sunk"] else ""
+    return f"{number_word(n)} hit{'s' if n != 1 else ''} on a {NAMES[hit['ship']]}{sunk}"
+
+
+def _shot_text(shot: dict) -> str:
+    if shot["result"] is None:
+        return f"{shot['at']}: nothing"
+    what = NAMES[shot["result"]]
+    if shot.get("aircraft") and shot["aircraft"] != shot["result"]:
+        what += f" (and the {NAMES[shot['aircraft']]} on it destroyed)"
+    if shot["result"] in SHIP_TYPES:
+        state = "hit" if shot["new"] else "already hit"
+        return f"{shot['at']}: {what}, {state}" + (", sunk" if shot["sunk"] else "")
+    return f"{shot['at']}: {what} destroyed"
+
+
+def _seen_text(entry: dict) -> str:
+    piece = entry["piece"]
+    if piece is None:
+        return f"{entry['square']} {entry['terrain']}"
+    notes = []
+    if entry.get("hit"):
+        notes.append("hit")
+    if entry.get("spent"):
+        notes.append("spent")
+    if entry.get("aircraft") and entry["aircraft"] != piece:
+        notes.append(f"{NAMES[entry['aircraft']]} on it")
+    note = f" ({', '.join(notes)})" if notes else ""
+    return f"{entry['square']} {NAMES[piece]}{note}"
+
+
+def describe(report: dict) -> str:
+    """A report in the game's words, as a player would say it across the table.
+
+    >>> describe({"by": "red", "target": "blue", "weapon": "bomber", "at": ["M 12"],
+    ...           "shot_down": False, "hits": [{"ship": "battleship", "new_hits": 2,
+    ...           "sunk": False}], "destroyed": {"bomber": 1, "aa-gun": 0}})
+    'Bomber at M 12: Two hits on a Battleship. One Bomber destroyed.'
+    """
+    if report.get("withheld"):
+        return f"{report['by'].title()} made a move against {report['target'].title()}."
+    weapon, at = report["weapon"], ", ".join(report["at"])
+    head = f"{NAMES[weapon][0].upper()}{NAMES[weapon][1:]} at {at}: "
+    if report["shot_down"]:
+        gun = report.get("gun")
+        return head + (f"Shot down by the A-A gun at {gun}." if gun else
+                       "Shot down by an A-A gun.")
+    parts = []
+    if report.get("shots"):
+        parts.append("; ".join(_shot_text(s) for s in report["shots"]))
+    if report.get("seen") is not None:
+        parts.append("Saw " + "; ".join(_seen_text(e) for e in report["seen"]))
+    if report.get("shots") is None and report.get("seen") is None:
+        parts.extend(_hit_text(h) for h in report["hits"])
+        lost = [count_words(n, kind) for kind, n in report["destroyed"].items() if n]
+        if lost:
+            parts.append(" and ".join(lost) + " destroyed")
+        if not parts:
+            parts.append("No damage")
+    return head + ". ".join(parts) + "."
