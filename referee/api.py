@@ -1,0 +1,212 @@
+"""The JSON API of API.md (v1): every response about a player is built from his view (R21)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
+
+from . import service
+from .errors import ApiError
+from .naval_war import record_for, report_for, view_for
+from .openapi import openapi_document
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+GAME_OPTIONS = ("seats", "alliances", "disposition_minutes", "bots")
+MAX_KEY = 200
+
+
+def store():
+    return current_app.extensions["referee.store"]()
+
+
+def json_body(*, required: bool = True) -> dict:
+    """The request's JSON object; a 400 naming the problem if it is not one."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        if required:
+            raise ApiError(400, "The request needs a JSON body", field="body")
+        return {}
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as err:
+        raise ApiError(400, f"The body is not valid JSON: {err}", field="body") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "The body must be a JSON object", field="body")
+    return body
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def player(game_id: str) -> str:
+    """The seat this request plays, or 401/403/404."""
+    g.seat = service.authorise(store(), game_id, bearer())
+    return g.seat
+
+
+def host(game_id: str) -> None:
+    service.authorise(store(), game_id, bearer(), host=True)
+
+
+def join_url(game_id: str, seat: str, code: str) -> str:
+    return url_for("api.join_link", game_id=game_id, seat=seat, code=code, _external=True)
+
+
+@bp.post("/games")
+def create_game():
+    body = json_body(required=False)
+    unknown = [key for key in body if key not in GAME_OPTIONS]
+    if unknown:
+        raise ApiError(422, f"{unknown[0]!r} is not a game option; options are "
+                            f"{', '.join(GAME_OPTIONS)}", field=unknown[0])
+    return jsonify(service.create_game(store(), body, join_url)), 201
+
+
+@bp.get("/games/<game_id>/join/<seat>")
+def join_link(game_id: str, seat: str):
+    """Where a join link leads: the seat and how to claim it (the phone pages come later)."""
+    service.require_game(store(), game_id)
+    return jsonify({"game": game_id, "seat": seat,
+                    "claim": {"method": "POST", "path": f"/api/v1/games/{game_id}/seats/{seat}",
+                              "body": {"join_code": request.args.get("code", ""),
+                                       "name": "<your name>"}}})
+
+
+@bp.post("/games/<game_id>/seats/<seat>")
+def claim_seat(game_id: str, seat: str):
+    service.require_game(store(), game_id)
+    body = json_body()
+    code, name = body.get("join_code"), body.get("name")
+    if not isinstance(code, str) or not code:
+        raise ApiError(400, "'join_code' is the code from your join link", field="join_code")
+    if not isinstance(name, str):
+        raise ApiError(400, "'name' is your name as the table will see it", field="name")
+    return jsonify({"token": service.claim_seat(store(), game_id, seat, code, name)})
+
+
+@bp.get("/games/<game_id>")
+def view(game_id: str):
+    seat = player(game_id)
+    etag = f'"{game_id}.{seat}.{store().version(game_id)}"'
+    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    game = service.load(store(), game_id)
+    response = jsonify(view_for(game, seat))
+    response.headers["ETag"] = f'"{game_id}.{seat}.{game.version}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.put("/games/<game_id>/disposition")
+def disposition(game_id: str):
+    seat = player(game_id)
+    document = json_body()
+    (_, cost, warnings), _ = service.act(store(), game_id,
+                                         lambda game: game.submit(seat, document))
+    return jsonify({"cost": cost, "warnings": [w.to_json() for w in warnings]})
+
+
+@bp.post("/games/<game_id>/ready")
+def ready(game_id: str):
+    seat = player(game_id)
+    _, game = service.act(store(), game_id,
+                          lambda game: game.lock_in(seat, seed=secrets.randbits(63)))
+    return jsonify(view_for(game, seat))
+
+
+@bp.post("/games/<game_id>/moves")
+def move(game_id: str):
+    seat = player(game_id)
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 0 < len(key) <= MAX_KEY:
+        raise ApiError(400, f"'Idempotency-Key' is 1 to {MAX_KEY} characters",
+                       field="Idempotency-Key")
+    document = json_body()
+    db = store()
+
+    def make_move(game) -> tuple[dict, int]:
+        """Inside the move's transaction: a key seen before returns its report again."""
+        seen = db.remembered(game_id, seat, key) if key else None
+        if seen:
+            return seen[1], seen[0]
+        _, report = game.move(seat, document)
+        copy = report_for(game, report, seat)
+        if key:
+            db.remember(game_id, seat, key, 201, copy)
+        return copy, 201
+
+    (body, status), _ = service.act(db, game_id, make_move)
+    return jsonify(body), status
+
+
+@bp.get("/games/<game_id>/record")
+def record(game_id: str):
+    seat = player(game_id)
+    return jsonify(record_for(service.load(store(), game_id), seat))
+
+
+@bp.post("/games/<game_id>/end")
+def end(game_id: str):
+    seat = player(game_id)
+    _, game = service.act(store(), game_id, lambda game: game.agree_to_end(seat))
+    return jsonify(view_for(game, seat))
+
+
+@bp.post("/games/<game_id>/resign")
+def resign(game_id: str):
+    seat = player(game_id)
+    _, game = service.act(store(), game_id, lambda game: game.resign(seat))
+    return jsonify(view_for(game, seat))
+
+
+# -- the host's powers (R10) -------------------------------------------------------------
+
+def host_status(game) -> dict:
+    """What the host may see: who has joined and locked in, and the clock; no dispositions."""
+    return {
+        "id": game.id, "phase": game.phase, "version": game.version,
+        "clock": {"minutes": game.minutes, "deadline": game.deadline},
+        "seats": {s: {"name": game.names.get(s), "ready": s in game.ready,
+                      "forfeited": s in game.forfeited} for s in game.seats},
+        "turn": game.turn, "result": game.result(),
+    }
+
+
+@bp.get("/games/<game_id>/host")
+def host_view(game_id: str):
+    host(game_id)
+    return jsonify(host_status(service.load(store(), game_id)))
+
+
+@bp.post("/games/<game_id>/seats/<seat>/reissue")
+def reissue(game_id: str, seat: str):
+    host(game_id)
+    code = service.reissue_join_code(store(), game_id, seat)
+    return jsonify({"seat": seat, "join_code": code, "join_url": join_url(game_id, seat, code)})
+
+
+@bp.post("/games/<game_id>/clock")
+def extend_clock(game_id: str):
+    host(game_id)
+    minutes = json_body().get("minutes")
+    _, game = service.act(store(), game_id, lambda game: game.extend_clock(minutes))
+    return jsonify(host_status(game))
+
+
+@bp.post("/games/<game_id>/seats/<seat>/forfeit")
+def forfeit(game_id: str, seat: str):
+    host(game_id)
+    _, game = service.act(store(), game_id, lambda game: game.forfeit(
+        seat, service.now(), seed=secrets.randbits(63)))
+    return jsonify(host_status(game))
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(openapi_document())

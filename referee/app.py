@@ -1,0 +1,95 @@
+"""The Flask application: configuration, storage per request, security headers, blueprints."""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, g
+from flask_wtf.csrf import CSRFProtect
+
+from . import errors
+from .store import Store
+
+csrf = CSRFProtect()
+
+MAX_BODY = 64 * 1024
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+def _secret_key(instance: Path) -> str:
+    """A secret key shared by every process of this installation, made once."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(Path(__file__).resolve().parent.parent / "templates"))
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "referee.db"),
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("REFEREE")
+    else:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    app.json.sort_keys = False
+
+    logging.getLogger("referee").setLevel(logging.INFO)
+    init_store(app)
+    csrf.init_app(app)
+    errors.register(app)
+
+    from . import api, cli
+
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+    cli.register(app)
+
+    @app.after_request
+    def security_headers(response):
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    return app
+
+
+def init_store(app: Flask) -> None:
+    """Create or migrate the database once, and give each request its own connection."""
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    first = Store(app.config["DATABASE"])
+    first.migrate()
+    first.close()
+
+    def store() -> Store:
+        if "store" not in g:
+            g.store = Store(app.config["DATABASE"])
+        return g.store
+
+    @app.teardown_appcontext
+    def close_store(_exc):
+        db = g.pop("store", None)
+        if db is not None:
+            db.close()
+
+    app.extensions["referee.store"] = store

@@ -1,0 +1,88 @@
+"""The `referee` command: a Flask CLI group with `serve` and `init-db`."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import sys
+
+import click
+from flask import Flask, current_app
+from flask.cli import FlaskGroup, with_appcontext
+
+from .store import Store
+
+SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses that phones on the LAN can reach (no packet is sent)."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        found.update(info[4][0] for info in
+                     socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+    try:
+        import fcntl
+        import struct
+
+        for _, name in socket.if_nameindex():
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                try:
+                    packed = fcntl.ioctl(probe.fileno(), SIOCGIFADDR,
+                                         struct.pack("256s", name[:15].encode()))
+                except OSError:
+                    continue
+                found.add(socket.inet_ntoa(packed[20:24]))
+    except (ImportError, AttributeError, OSError):
+        pass
+    return sorted(a for a in found if not a.startswith("127.")) or ["127.0.0.1"]
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db() -> None:
+    """Create the database if missing and apply any migration not yet applied."""
+    store = Store(current_app.config["DATABASE"])
+    applied = store.migrate()
+    store.close()
+    click.echo(f"Database {current_app.config['DATABASE']}: "
+               + (f"applied {', '.join(applied)}" if applied else "up to date"))
+
+
+@click.command("serve")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--threads", default=8, show_default=True, type=int)
+@click.option("--quiet", is_flag=True, help="Do not print the address and QR code.")
+@with_appcontext
+def serve(host: str, port: int, threads: int, quiet: bool) -> None:
+    """Serve the referee with waitress, reachable from phones on the LAN."""
+    import segno
+    import waitress
+
+    app = current_app._get_current_object()
+    if not quiet:
+        addresses = lan_addresses() if host == "0.0.0.0" else [host]
+        url = f"http://{addresses[0]}:{port}/"
+        click.echo(f"The referee is at {url}  (database {app.config['DATABASE']})")
+        for other in addresses[1:]:
+            click.echo(f"  also http://{other}:{port}/")
+        click.echo("Scan this with a phone on the same network:")
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        sys.stdout.flush()
+    waitress.serve(app, host=host, port=port, threads=threads, ident="referee",
+                   clear_untrusted_proxy_headers=True)
+
+
+def register(app: Flask) -> None:
+    app.cli.add_command(init_db)
+    app.cli.add_command(serve)
+
+
+def _create_app():
+    from . import create_app
+
+    return create_app()
+
+
+main = FlaskGroup(create_app=_create_app, help="The referee for The Naval War Game.")

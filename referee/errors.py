@@ -1,0 +1,58 @@
+"""Errors with a status, and the one place that turns any error into a response.
+
+Views never format their own errors: they raise ``ApiError`` (or the core raises
+``RuleViolation``) and ``register(app)`` turns it into JSON in the error format of API.md, or
+a page for a browser once pages exist. No request, however malformed, gets a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from .naval_war import RuleViolation
+
+log = logging.getLogger("referee")
+
+STATUS_FOR_KIND = {"illegal": 422, "turn": 409, "forbidden": 403}
+
+
+class ApiError(Exception):
+    """A refused request: its status, a readable message, and the field or ruling it names."""
+
+    def __init__(self, status: int, message: str, *, field: str | None = None,
+                 rule: str = "request") -> None:
+        super().__init__(message)
+        self.status, self.message, self.field, self.rule = status, message, field, rule
+
+    def to_json(self) -> dict:
+        error = {"rule": self.rule, "message": self.message, "squares": []}
+        if self.field:
+            error["field"] = self.field
+        return {"errors": [error]}
+
+
+def error_body(exc: BaseException) -> tuple[dict, int]:
+    """The JSON body and status for any exception a request can raise."""
+    if isinstance(exc, ApiError):
+        return exc.to_json(), exc.status
+    if isinstance(exc, RuleViolation):
+        return exc.to_json(), STATUS_FOR_KIND.get(exc.kind, 422)
+    if isinstance(exc, HTTPException):
+        message = {
+            404: "No such page or game",
+            405: f"{request.method} is not allowed here",
+            413: "The request body is too large",
+        }.get(exc.code or 500, exc.description or exc.name)
+        return ApiError(exc.code or 500, message).to_json(), exc.code or 500
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    return ApiError(500, "The referee made a mistake; the move was not applied").to_json(), 500
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(Exception)
+    def handle(exc: Exception):
+        body, status = error_body(exc)
+        return jsonify(body), status

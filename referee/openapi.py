@@ -1,0 +1,209 @@
+"""The OpenAPI 3 description of the JSON API (API.md v1, with the host's endpoints)."""
+
+from __future__ import annotations
+
+SQUARE = {"type": "string", "pattern": r"^\s*[A-Ua-u]\s*([1-9]|1[0-9]|2[01])\s*$",
+          "example": "K 10", "description": "A square of the chart, column then row (R1)"}
+SEAT = {"type": "string", "enum": ["red", "blue", "green", "gold"]}
+COUNTS = {"type": "object", "additionalProperties": {"type": "integer"}}
+NULLABLE_STR = {"type": "string", "nullable": True}
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _schemas() -> dict:
+    return {
+        "Error": {"type": "object", "required": ["rule", "message", "squares"], "properties": {
+            "rule": {"type": "string", "description": "The ruling broken (R1-R23), or "
+                                                      "'request' for a malformed request"},
+            "message": {"type": "string"}, "squares": {"type": "array", "items": SQUARE},
+            "field": {"type": "string"}}},
+        "Errors": {"type": "object", "required": ["errors"], "properties": {
+            "errors": {"type": "array", "items": ref("Error")}}},
+        "GameOptions": {"type": "object", "additionalProperties": False, "properties": {
+            "seats": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
+            "alliances": {"type": "boolean", "default": False},
+            "disposition_minutes": {"type": "integer", "minimum": 1, "maximum": 1440,
+                                    "default": 20},
+            "bots": {"type": "object", "additionalProperties": {"type": "string"}}}},
+        "CreatedGame": {"type": "object", "required": ["id", "host_token", "seats"],
+                        "properties": {
+            "id": {"type": "string"}, "host_token": {"type": "string"},
+            "seats": {"type": "object", "additionalProperties": {
+                "type": "object", "properties": {"join_code": {"type": "string"},
+                                                 "join_url": {"type": "string"}}}}}},
+        "Claim": {"type": "object", "required": ["join_code", "name"], "properties": {
+            "join_code": {"type": "string"}, "name": {"type": "string", "maxLength": 40}}},
+        "Token": {"type": "object", "required": ["token"],
+                  "properties": {"token": {"type": "string"}}},
+        "Disposition": {"type": "object", "additionalProperties": False, "properties": {
+            "land": {"type": "array", "items": SQUARE,
+                     "description": "Top-left square of each 3 x 3 land unit (R6)"},
+            "ships": {"type": "array", "items": {
+                "type": "object", "required": ["type", "at"], "properties": {
+                    "type": {"type": "string", "enum": ["carrier", "battleship", "cruiser",
+                                                        "destroyer", "submarine"]},
+                    "at": SQUARE, "dir": {"type": "string", "enum": ["across", "down"]}}}},
+            "aircraft": {"type": "array", "items": {
+                "type": "object", "required": ["type", "at"], "properties": {
+                    "type": {"type": "string", "enum": ["atom-bomber", "bomber", "recon"]},
+                    "at": SQUARE}}},
+            "guns": {"type": "array", "items": SQUARE},
+            "salvoes": {"type": "integer", "minimum": 0}}},
+        "Cost": {"type": "object", "properties": {
+            "cost": {"type": "object", "properties": {k: {"type": "integer"} for k in (
+                "ships", "forces", "total", "unspent")}},
+            "warnings": {"type": "array", "items": ref("Error")}}},
+        "Move": {"type": "object", "required": ["weapon", "at"], "additionalProperties": False,
+                 "properties": {
+            "weapon": {"type": "string", "enum": ["atom-bomber", "bomber", "recon", "salvo"]},
+            "from": SQUARE,
+            "at": {"oneOf": [SQUARE, {"type": "array", "items": SQUARE, "minItems": 1,
+                                      "maxItems": 3}]},
+            "target": SEAT}},
+        "Report": {"type": "object", "required": ["n", "by", "target"], "properties": {
+            "n": {"type": "integer"}, "by": SEAT, "target": SEAT, "weapon": NULLABLE_STR,
+            "at": {"type": "array", "items": SQUARE}, "from": NULLABLE_STR,
+            "shot_down": {"type": "boolean", "nullable": True},
+            "hits": {"type": "array", "items": {"type": "object", "properties": {
+                "ship": {"type": "string"}, "new_hits": {"type": "integer"},
+                "sunk": {"type": "boolean"}}}},
+            "destroyed": {**COUNTS, "nullable": True},
+            "shots": {"type": "array", "nullable": True, "items": {"type": "object"}},
+            "seen": {"type": "array", "nullable": True, "items": {"type": "object"}},
+            "squares_hit": {"type": "array", "items": SQUARE}, "gun": NULLABLE_STR,
+            "withheld": {"type": "boolean"}, "text": {"type": "string"}}},
+        "Result": {"type": "object", "nullable": True, "properties": {
+            "scores": COUNTS, "winner": NULLABLE_STR,
+            "winners": {"type": "array", "items": SEAT}, "reason": {"type": "string"},
+            "sides": {"type": "array", "items": {"type": "object"}}}},
+        "View": {"type": "object", "required": ["id", "phase", "you", "version", "seats",
+                                                "reports", "result"], "properties": {
+            "id": {"type": "string"},
+            "phase": {"type": "string", "enum": ["setup", "play", "over"]},
+            "you": SEAT, "version": {"type": "integer"},
+            "seats": {"type": "object", "additionalProperties": {"type": "object"}},
+            "allies": {"type": "array", "items": SEAT},
+            "turn": {**SEAT, "nullable": True}, "order": {"type": "array", "items": SEAT},
+            "clock": {"type": "object"},
+            "disposition": {**ref("Disposition"), "nullable": True},
+            "damage": {"type": "object", "nullable": True},
+            "forces": {**COUNTS, "nullable": True},
+            "reports": {"type": "array", "items": ref("Report")},
+            "result": ref("Result"),
+            "revealed": {"type": "object"}}},
+        "Record": {"type": "object", "properties": {
+            "id": {"type": "string"}, "phase": {"type": "string"}, "you": SEAT,
+            "toss": {"type": "object", "nullable": True},
+            "moves": {"type": "array", "items": ref("Report")}, "result": ref("Result")}},
+        "HostStatus": {"type": "object", "properties": {
+            "id": {"type": "string"}, "phase": {"type": "string"},
+            "version": {"type": "integer"}, "clock": {"type": "object"},
+            "seats": {"type": "object"}, "turn": NULLABLE_STR, "result": ref("Result")}},
+        "Minutes": {"type": "object", "required": ["minutes"], "properties": {
+            "minutes": {"type": "integer", "minimum": 1}}},
+        "JoinCode": {"type": "object", "properties": {
+            "seat": SEAT, "join_code": {"type": "string"}, "join_url": {"type": "string"}}},
+    }
+
+
+def _response(description: str, schema: str | None = None) -> dict:
+    doc: dict = {"description": description}
+    if schema:
+        doc["content"] = {"application/json": {"schema": ref(schema)}}
+    return doc
+
+
+ERRORS = {
+    "400": _response("Malformed request", "Errors"),
+    "401": _response("Missing or unknown token", "Errors"),
+    "403": _response("A token of another game or seat", "Errors"),
+    "404": _response("Unknown game", "Errors"),
+}
+
+
+def _op(summary: str, ok: tuple[str, str, str | None], *, body: str | None = None,
+        secure: bool = True, extra: dict | None = None, params: list | None = None) -> dict:
+    doc: dict = {"summary": summary,
+                 "responses": {ok[0]: _response(ok[1], ok[2]), **ERRORS, **(extra or {})}}
+    if body:
+        doc["requestBody"] = {"required": True,
+                              "content": {"application/json": {"schema": ref(body)}}}
+    if not secure:
+        doc["security"] = []
+    if params:
+        doc["parameters"] = params
+    return doc
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+SEAT_PARAM = {"name": "seat", "in": "path", "required": True, "schema": SEAT}
+CONFLICT = {"409": _response("Not your turn, not in this phase, or seat taken", "Errors")}
+ILLEGAL = {"422": _response("Breaks a ruling; every problem listed", "Errors")}
+
+
+def openapi_document() -> dict:
+    game = [GAME_ID]
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "The referee: The Naval War Game", "version": "1",
+                 "description": "The JSON contract of API.md. Rulings are cited as R1-R23."},
+        "components": {"schemas": _schemas(), "securitySchemes": {
+            "bearer": {"type": "http", "scheme": "bearer"}}},
+        "security": [{"bearer": []}],
+        "paths": {
+            "/api/v1/games": {"post": {**_op(
+                "Create a game", ("201", "The game, its host token and join codes",
+                                  "CreatedGame"), secure=False, extra=ILLEGAL),
+                "requestBody": {"required": False, "content": {
+                    "application/json": {"schema": ref("GameOptions")}}}}},
+            "/api/v1/games/{game_id}": {"get": _op(
+                "A player's view of the game (R21)", ("200", "The view", "View"), params=game,
+                extra={"304": _response("Nothing changed since the ETag given")})},
+            "/api/v1/games/{game_id}/join/{seat}": {"get": _op(
+                "Where a join link leads: how to claim the seat",
+                ("200", "The claim to make", None), secure=False, params=[
+                    GAME_ID, SEAT_PARAM, {"name": "code", "in": "query", "required": False,
+                                          "schema": {"type": "string"}}])},
+            "/api/v1/games/{game_id}/seats/{seat}": {"post": _op(
+                "Claim a seat with its join code", ("200", "The seat's token", "Token"),
+                body="Claim", secure=False, params=[GAME_ID, SEAT_PARAM],
+                extra={**CONFLICT, **ILLEGAL})},
+            "/api/v1/games/{game_id}/disposition": {"put": _op(
+                "Submit a draft disposition (R3-R9)", ("200", "Its cost and warnings", "Cost"),
+                body="Disposition", params=game, extra={**CONFLICT, **ILLEGAL})},
+            "/api/v1/games/{game_id}/ready": {"post": _op(
+                "Lock in the disposition (R10); the last one in starts the toss (R11)",
+                ("200", "The view", "View"), params=game, extra=CONFLICT)},
+            "/api/v1/games/{game_id}/moves": {"post": _op(
+                "Make a move (R12-R19)", ("201", "Your copy of the report (R20)", "Report"),
+                body="Move", params=[GAME_ID, {"name": "Idempotency-Key", "in": "header",
+                                               "required": False,
+                                               "schema": {"type": "string", "maxLength": 200}}],
+                extra={**CONFLICT, **ILLEGAL})},
+            "/api/v1/games/{game_id}/record": {"get": _op(
+                "The move record as you may see it (R20, R21)", ("200", "The record", "Record"),
+                params=game)},
+            "/api/v1/games/{game_id}/end": {"post": _op(
+                "Agree to end the game (R14)", ("200", "The view", "View"), params=game,
+                extra=CONFLICT)},
+            "/api/v1/games/{game_id}/resign": {"post": _op(
+                "Resign (R14)", ("200", "The view", "View"), params=game, extra=CONFLICT)},
+            "/api/v1/games/{game_id}/host": {"get": _op(
+                "The host's status of the game", ("200", "Status", "HostStatus"), params=game)},
+            "/api/v1/games/{game_id}/clock": {"post": _op(
+                "Host: give more time for dispositions (R10)", ("200", "Status", "HostStatus"),
+                body="Minutes", params=game, extra={**CONFLICT, **ILLEGAL})},
+            "/api/v1/games/{game_id}/seats/{seat}/reissue": {"post": _op(
+                "Host: a new join code for a seat, revoking its token",
+                ("200", "The new join code", "JoinCode"), params=[GAME_ID, SEAT_PARAM])},
+            "/api/v1/games/{game_id}/seats/{seat}/forfeit": {"post": _op(
+                "Host: forfeit a seat that has not locked in once the clock ran out (R10)",
+                ("200", "Status", "HostStatus"), params=[GAME_ID, SEAT_PARAM],
+                extra=CONFLICT)},
+            "/api/v1/openapi.json": {"get": _op(
+                "This document", ("200", "OpenAPI 3", None), secure=False)},
+        },
+    }

@@ -1,0 +1,149 @@
+"""The referee's work on stored games: create, seat, authorise, and act inside one transaction.
+
+Every change follows one path: open a write transaction, replay the game's events, let the
+core check and apply the command, append the new events, commit. A refused command raises
+before anything is written, so nothing is ever half-applied.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from .errors import ApiError
+from .naval_war import SEATS, Game, new_game, replay
+from .store import Store, digest
+
+log = logging.getLogger("referee")
+
+RULES = "naval-war"  # the rule set every game here plays; others may sit beside it later
+TOKEN_BYTES = 24  # 192 bits
+JOIN_CODE_BYTES = 16  # 128 bits
+T = TypeVar("T")
+
+
+def new_secret(n_bytes: int) -> str:
+    return secrets.token_urlsafe(n_bytes)
+
+
+def now() -> float:
+    return time.time()
+
+
+def create_game(store: Store, options: dict, join_url: Callable[[str, str, str], str]
+                ) -> dict:
+    """A new game with a host token and a join code for every seat (shown once only)."""
+    if options.get("bots"):
+        raise ApiError(422, "Computer opponents are not available yet; every seat is for a "
+                            "player", field="bots")
+    game_id = secrets.token_hex(5)
+    host_token = new_secret(TOKEN_BYTES)
+    created_at = now()
+    _, events = new_game(id=game_id, seats=options.get("seats", 2),
+                         alliances=options.get("alliances", False),
+                         disposition_minutes=options.get("disposition_minutes", 20),
+                         bots=options.get("bots"), at=created_at)
+    seats = events[0]["seats"]
+    codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in seats}
+    with store.write():
+        store.add_game(game_id, host_token, codes, RULES, created_at)
+        store.append(game_id, 1, events, created_at)
+    log.info("game %s created with %d seats", game_id, len(seats))
+    return {
+        "id": game_id,
+        "host_token": host_token,
+        "seats": {seat: {"join_code": code, "join_url": join_url(game_id, seat, code)}
+                  for seat, code in codes.items()},
+    }
+
+
+def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str) -> str:
+    """Swap a seat's join code for its token; the code works once."""
+    token = new_secret(TOKEN_BYTES)
+    with store.write():
+        row = _seat_row(store, game_id, seat)
+        if not secrets.compare_digest(row["join_hash"], digest(join_code)):
+            raise ApiError(403, f"That is not the join code of the {seat} seat",
+                           field="join_code")
+        if row["claimed"]:
+            raise ApiError(409, f"The {seat} seat is already taken", field="seat")
+        game = replay(store.events(game_id))
+        before = game.version
+        if seat not in game.names:
+            game.join(seat, name)
+        store.append(game_id, before + 1, game.events[before:], now())
+        store.claim(game_id, seat, token)
+    log.info("game %s: seat %s claimed", game_id, seat)
+    return token
+
+
+def reissue_join_code(store: Store, game_id: str, seat: str) -> str:
+    """A fresh join code for a seat; whoever held the seat's token is signed out."""
+    code = new_secret(JOIN_CODE_BYTES)
+    with store.write():
+        _seat_row(store, game_id, seat)
+        store.reissue(game_id, seat, code)
+    log.info("game %s: join code of seat %s reissued", game_id, seat)
+    return code
+
+
+def _seat_row(store: Store, game_id: str, seat: str) -> dict:
+    if seat not in SEATS:
+        raise ApiError(404, f"{seat!r} is not a seat; seats are {', '.join(SEATS)}",
+                       field="seat")
+    row = store.seat_row(game_id, seat)
+    if row is None:
+        raise ApiError(404, f"This game has no {seat} seat", field="seat")
+    return row
+
+
+def require_game(store: Store, game_id: str) -> None:
+    if not store.game_exists(game_id):
+        raise ApiError(404, f"There is no game {game_id!r}")
+
+
+def authorise(store: Store, game_id: str, token: str | None, *, host: bool = False) -> str:
+    """The seat a bearer token plays in this game (or "host"); 401, 403 or 404 otherwise."""
+    require_game(store, game_id)
+    if not token:
+        raise ApiError(401, "Send your token as 'Authorization: Bearer <token>'",
+                       field="Authorization")
+    holder = store.holder_of(token)
+    if holder is None:
+        raise ApiError(401, "That token is unknown or has been revoked",
+                       field="Authorization")
+    token_game, seat = holder
+    if token_game != game_id:
+        raise ApiError(403, "That token belongs to another game", field="Authorization")
+    if host and seat is not None:
+        raise ApiError(403, "Only the host's token may do this", field="Authorization")
+    if not host and seat is None:
+        raise ApiError(403, "The host's token does not play; join a seat to play",
+                       field="Authorization")
+    return seat or "host"
+
+
+def load(store: Store, game_id: str) -> Game:
+    return replay(store.events(game_id))
+
+
+def act(store: Store, game_id: str, command: Callable[[Game], T]) -> tuple[T, Game]:
+    """Apply a command to a stored game in one transaction: replay, check, append, commit."""
+    with store.write():
+        game = replay(store.events(game_id))
+        before = game.version
+        result = command(game)
+        new = game.events[before:]
+        store.append(game_id, before + 1, new, now())
+    if new:
+        log.info("game %s: %s", game_id, ", ".join(_describe_event(e) for e in new))
+    return result, game
+
+
+def _describe_event(event: dict) -> str:
+    """An event for the log: its type and seat, never a square (R21)."""
+    seat = event.get("seat")
+    return f"{event['type']} ({seat})" if seat else event["type"]

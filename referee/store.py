@@ -1,0 +1,153 @@
+"""The referee's SQLite storage through sqlite-utils: games, seats and every game's event log.
+
+Every accepted change is appended to ``events`` inside one ``BEGIN IMMEDIATE`` transaction
+(WAL mode), so several server processes can share one database file, a killed process loses
+nothing that was acknowledged, and two writers to one game are served one after the other.
+Tokens and join codes are stored only as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import sqlite_utils
+
+BUSY_TIMEOUT_S = 15
+
+
+def digest(secret: str) -> str:
+    """The only form in which a token or join code is stored."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _create_games(db: sqlite_utils.Database) -> None:
+    db["games"].create({"id": str, "created_at": float, "host_hash": str, "rules": str},
+                       pk="id")
+    db["seats"].create({"game_id": str, "seat": str, "join_hash": str, "claimed": int,
+                        "token_hash": str}, pk=("game_id", "seat"))
+    db["seats"].create_index(["token_hash"])
+    db["events"].create({"game_id": str, "seq": int, "type": str, "body": str, "at": float},
+                        pk=("game_id", "seq"))
+    db["idempotency"].create({"game_id": str, "seat": str, "key": str, "status": int,
+                              "body": str}, pk=("game_id", "seat", "key"))
+
+
+# Named migrations, applied once each, in this order. Add new ones at the end.
+MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
+    ("0001_games_seats_events", _create_games),
+]
+
+
+class Store:
+    """One connection to the referee's database."""
+
+    def __init__(self, path: str | Path) -> None:
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                               check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        self.db = sqlite_utils.Database(conn)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def migrate(self) -> list[str]:
+        """Create the database's tables, applying each named migration not yet applied."""
+        self.db.enable_wal()
+        applied = []
+        with self.write():
+            if "migrations" not in self.db.table_names():
+                self.db["migrations"].create({"name": str, "applied_at": float}, pk="name")
+            done = {row["name"] for row in self.db["migrations"].rows}
+            for name, step in MIGRATIONS:
+                if name not in done:
+                    step(self.db)
+                    self.db["migrations"].insert({"name": name, "applied_at": time.time()})
+                    applied.append(name)
+        return applied
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[sqlite_utils.Database]:
+        """One write transaction, taken at once so writers queue rather than clash."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.conn.rollback()
+            raise
+        else:
+            self.db.conn.execute("COMMIT")
+
+    # -- games and seats ---------------------------------------------------------------
+
+    def add_game(self, game_id: str, host_token: str, join_codes: dict[str, str],
+                 rules: str, now: float) -> None:
+        self.db["games"].insert({"id": game_id, "created_at": now,
+                                 "host_hash": digest(host_token), "rules": rules})
+        self.db["seats"].insert_all(
+            {"game_id": game_id, "seat": seat, "join_hash": digest(code), "claimed": 0,
+             "token_hash": None}
+            for seat, code in join_codes.items()
+        )
+
+    def game_exists(self, game_id: str) -> bool:
+        return bool(list(self.db.query("select 1 from games where id = ?", [game_id])))
+
+    def seat_row(self, game_id: str, seat: str) -> dict | None:
+        rows = list(self.db.query("select * from seats where game_id = ? and seat = ?",
+                                  [game_id, seat]))
+        return rows[0] if rows else None
+
+    def holder_of(self, token: str) -> tuple[str, str | None] | None:
+        """The game and seat a token belongs to (seat None for a host token), if any."""
+        hashed = digest(token)
+        rows = list(self.db.query("select game_id, seat from seats where token_hash = ?",
+                                  [hashed]))
+        if rows:
+            return rows[0]["game_id"], rows[0]["seat"]
+        rows = list(self.db.query("select id from games where host_hash = ?", [hashed]))
+        return (rows[0]["id"], None) if rows else None
+
+    def claim(self, game_id: str, seat: str, token: str) -> None:
+        self.db["seats"].update((game_id, seat), {"claimed": 1, "token_hash": digest(token)})
+
+    def reissue(self, game_id: str, seat: str, join_code: str) -> None:
+        """A new join code for a seat; the seat's old token stops working."""
+        self.db["seats"].update((game_id, seat), {"join_hash": digest(join_code),
+                                                  "claimed": 0, "token_hash": None})
+
+    # -- the event log ---------------------------------------------------------------------
+
+    def events(self, game_id: str) -> list[dict]:
+        return [json.loads(row["body"]) for row in self.db.query(
+            "select body from events where game_id = ? order by seq", [game_id])]
+
+    def version(self, game_id: str) -> int:
+        rows = list(self.db.query("select count(*) as n from events where game_id = ?",
+                                  [game_id]))
+        return rows[0]["n"]
+
+    def append(self, game_id: str, first_seq: int, events: list[dict], now: float) -> None:
+        self.db["events"].insert_all(
+            {"game_id": game_id, "seq": first_seq + i, "type": event["type"],
+             "body": json.dumps(event, separators=(",", ":")), "at": now}
+            for i, event in enumerate(events)
+        )
+
+    # -- idempotent moves ------------------------------------------------------------------
+
+    def remembered(self, game_id: str, seat: str, key: str) -> tuple[int, dict] | None:
+        rows = list(self.db.query(
+            "select status, body from idempotency where game_id = ? and seat = ? and key = ?",
+            [game_id, seat, key]))
+        return (rows[0]["status"], json.loads(rows[0]["body"])) if rows else None
+
+    def remember(self, game_id: str, seat: str, key: str, status: int, body: dict) -> None:
+        self.db["idempotency"].insert({"game_id": game_id, "seat": seat, "key": key,
+                                       "status": status, "body": json.dumps(body)})
