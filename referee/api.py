@@ -11,6 +11,7 @@ from . import service
 from .errors import ApiError
 from .naval_war import record_for, report_for, view_for
 from .openapi import openapi_document
+from .poll import etag_matches, view_etag
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -92,13 +93,15 @@ def claim_seat(game_id: str, seat: str):
 
 @bp.get("/games/<game_id>")
 def view(game_id: str):
+    """A player's view; 304 when his ETag is current (mostly answered by ``poll``)."""
     seat = player(game_id)
-    etag = f'"{game_id}.{seat}.{store().version(game_id)}"'
-    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
-        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
     game = service.load(store(), game_id)
-    response = jsonify(view_for(game, seat))
-    response.headers["ETag"] = f'"{game_id}.{seat}.{game.version}"'
+    etag = view_etag(game_id, seat, game.version)
+    if etag_matches(etag, request.headers.get("If-None-Match", "")):
+        response = Response(status=304)
+    else:
+        response = jsonify(view_for(game, seat))
+    response.headers["ETag"] = etag
     response.headers["Cache-Control"] = "no-cache"
     return response
 

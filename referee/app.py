@@ -5,12 +5,14 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import threading
 from pathlib import Path
 
-from flask import Flask, g
+from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from . import errors
+from .poll import PollShortcut
 from .store import Store
 
 csrf = CSRFProtect()
@@ -71,25 +73,32 @@ def create_app(test_config: dict | None = None) -> Flask:
             response.headers.setdefault(name, value)
         return response
 
+    app.wsgi_app = PollShortcut(app.wsgi_app, app.extensions["referee.store"],
+                                SECURITY_HEADERS)
     return app
 
 
 def init_store(app: Flask) -> None:
-    """Create or migrate the database once, and give each request its own connection."""
+    """Create or migrate the database once; each server thread keeps one connection open.
+
+    Connections are per thread (SQLite's rule) and reused across requests; WAL mode lets
+    them, and other processes' connections, read while one writes.
+    """
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
     first = Store(app.config["DATABASE"])
-    first.migrate()
+    app.extensions["referee.migrated"] = first.migrate()  # for `referee init-db` to report
     first.close()
+    local = threading.local()
 
     def store() -> Store:
-        if "store" not in g:
-            g.store = Store(app.config["DATABASE"])
-        return g.store
+        if getattr(local, "store", None) is None:
+            local.store = Store(app.config["DATABASE"])
+        return local.store
 
-    @app.teardown_appcontext
-    def close_store(_exc):
-        db = g.pop("store", None)
-        if db is not None:
-            db.close()
+    @app.teardown_request
+    def end_open_transaction(_exc):
+        held = getattr(local, "store", None)
+        if held is not None and held.db.conn.in_transaction:
+            held.db.conn.rollback()
 
     app.extensions["referee.store"] = store

@@ -107,11 +107,12 @@ def require_game(store: Store, game_id: str) -> None:
 
 def authorise(store: Store, game_id: str, token: str | None, *, host: bool = False) -> str:
     """The seat a bearer token plays in this game (or "host"); 401, 403 or 404 otherwise."""
-    require_game(store, game_id)
+    holder = store.holder_of(token) if token else None
+    if holder is None or holder[0] != game_id:
+        require_game(store, game_id)
     if not token:
         raise ApiError(401, "Send your token as 'Authorization: Bearer <token>'",
                        field="Authorization")
-    holder = store.holder_of(token)
     if holder is None:
         raise ApiError(401, "That token is unknown or has been revoked",
                        field="Authorization")

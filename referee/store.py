@@ -129,9 +129,10 @@ class Store:
             "select body from events where game_id = ? order by seq", [game_id])]
 
     def version(self, game_id: str) -> int:
-        rows = list(self.db.query("select count(*) as n from events where game_id = ?",
+        """How many events the game has: its view's version (events are numbered 1, 2 ...)."""
+        rows = list(self.db.query("select max(seq) as n from events where game_id = ?",
                                   [game_id]))
-        return rows[0]["n"]
+        return rows[0]["n"] or 0
 
     def append(self, game_id: str, first_seq: int, events: list[dict], now: float) -> None:
         self.db["events"].insert_all(

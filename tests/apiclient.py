@@ -12,9 +12,11 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 
+from werkzeug.datastructures import Headers
+
 from referee.naval_war.layout import random_purchase, scatter
 
-Response = tuple[int, object, dict]
+Response = tuple[int, object, Headers]  # headers are case-insensitive, as in HTTP
 
 
 class FlaskTransport:
@@ -28,7 +30,7 @@ class FlaskTransport:
             kwargs["content_type"] = "application/json"
         r = self.client.open(path, method=method, **kwargs)
         data = r.get_json(silent=True) if r.data else None
-        return r.status_code, data, dict(r.headers)
+        return r.status_code, data, Headers(r.headers)
 
 
 class HttpTransport:
@@ -45,9 +47,9 @@ class HttpTransport:
                                               **(headers or {})})
         try:
             with urllib.request.urlopen(req, timeout=self.timeout) as r:
-                raw, status, hdrs = r.read(), r.status, dict(r.headers)
+                raw, status, hdrs = r.read(), r.status, Headers(list(r.headers.items()))
         except urllib.error.HTTPError as err:
-            raw, status, hdrs = err.read(), err.code, dict(err.headers)
+            raw, status, hdrs = err.read(), err.code, Headers(list(err.headers.items()))
         try:
             parsed = json.loads(raw) if raw else None
         except ValueError:

@@ -1,0 +1,111 @@
+"""Fixtures in the Flask tutorial's shape: an app over a temporary database, its client and
+CLI runner, and a real `referee serve` process (waitress) for tests that need one."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from apiclient import Api, FlaskTransport, HttpTransport  # noqa: E402
+
+from referee import create_app  # noqa: E402
+
+REFEREE = Path(sys.executable).parent / "referee"
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.db"),
+                       "SECRET_KEY": "test"})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def api(client) -> Api:
+    return Api(FlaskTransport(client))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """A real `referee serve` process on loopback over a given database file."""
+
+    def __init__(self, database: Path, port: int | None = None) -> None:
+        self.database, self.port = database, port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        env = {**os.environ, "REFEREE_DATABASE": str(self.database),
+               "REFEREE_SECRET_KEY": "live-test"}
+        self.log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--quiet"], env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/api/v1/openapi.json", timeout=1)
+                return self
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"referee serve exited: {self.logs()}") from None
+                time.sleep(0.1)
+        raise RuntimeError("referee serve did not start in 20 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to clean up, as a pulled plug."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if getattr(self, "log", None):
+            self.log.close()
+
+    def logs(self) -> str:
+        path = self.database.with_suffix(f".{self.port}.log")
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def api(self) -> Api:
+        return Api(HttpTransport(self.url))
+
+
+@pytest.fixture
+def live_server(tmp_path) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path / "live.db").start()
+    yield server
+    server.stop()
