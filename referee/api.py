@@ -34,8 +34,16 @@ def json_body(*, required: bool = True) -> dict:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as err:
         raise ApiError(400, f"The body is not valid JSON: {err}", field="body") from None
+    except RecursionError:
+        raise ApiError(400, "The body is not valid JSON: it is nested too deeply",
+                       field="body") from None
     if not isinstance(body, dict):
         raise ApiError(400, "The body must be a JSON object", field="body")
+    try:  # text that cannot be written as UTF-8 (a lone surrogate, "\ud800") is refused here
+        json.dumps(body, ensure_ascii=False).encode()
+    except (UnicodeEncodeError, RecursionError):
+        raise ApiError(400, "The body is not valid JSON: it holds text that is not Unicode",
+                       field="body") from None
     return body
 
 
@@ -56,7 +64,8 @@ def host(game_id: str) -> None:
 
 
 def join_url(game_id: str, seat: str, code: str) -> str:
-    return url_for("api.join_link", game_id=game_id, seat=seat, code=code, _external=True)
+    """The join page a seat's QR code and link lead to."""
+    return url_for("pages.join", game_id=game_id, seat=seat, code=code, _external=True)
 
 
 @bp.post("/games")
@@ -67,16 +76,6 @@ def create_game():
         raise ApiError(422, f"{unknown[0]!r} is not a game option; options are "
                             f"{', '.join(GAME_OPTIONS)}", field=unknown[0])
     return jsonify(service.create_game(store(), body, join_url)), 201
-
-
-@bp.get("/games/<game_id>/join/<seat>")
-def join_link(game_id: str, seat: str):
-    """Where a join link leads: the seat and how to claim it (the phone pages come later)."""
-    service.require_game(store(), game_id)
-    return jsonify({"game": game_id, "seat": seat,
-                    "claim": {"method": "POST", "path": f"/api/v1/games/{game_id}/seats/{seat}",
-                              "body": {"join_code": request.args.get("code", ""),
-                                       "name": "<your name>"}}})
 
 
 @bp.post("/games/<game_id>/seats/<seat>")

@@ -6,6 +6,7 @@ import logging
 import os
 import secrets
 import threading
+from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask
@@ -44,6 +45,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "referee.db"),
         MAX_CONTENT_LENGTH=MAX_BODY,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),  # a seat outlives a closed browser
+        WTF_CSRF_TIME_LIMIT=None,  # a form left open through a long game still submits
         JSON_SORT_KEYS=False,
     )
     if test_config is None:
@@ -61,10 +66,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     errors.register(app)
 
-    from . import api, cli
+    from . import api, cli, pages
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
+    app.register_blueprint(pages.bp)
     cli.register(app)
 
     @app.after_request

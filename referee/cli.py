@@ -43,7 +43,8 @@ def lan_addresses() -> list[str]:
 def init_db() -> None:
     """Create the database if missing and apply any migration not yet applied."""
     store = Store(current_app.config["DATABASE"])
-    applied = store.migrate()
+    # the app already migrated the database when it was made; report that too
+    applied = current_app.extensions.pop("referee.migrated", []) + store.migrate()
     store.close()
     click.echo(f"Database {current_app.config['DATABASE']}: "
                + (f"applied {', '.join(applied)}" if applied else "up to date"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, jsonify, request
+from flask import Flask, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from .naval_war import RuleViolation
@@ -51,8 +51,33 @@ def error_body(exc: BaseException) -> tuple[dict, int]:
     return ApiError(500, "The referee made a mistake; the move was not applied").to_json(), 500
 
 
+def wants_json() -> bool:
+    """API calls and the pages' own scripts get JSON; a browser navigating gets a page."""
+    accept = request.accept_mimetypes
+    return request.path.startswith("/api/") or (accept.accept_json and not accept.accept_html)
+
+
+def _problems(body: dict) -> list[str]:
+    return [f"{e['message']} ({e['rule']})" if e.get("rule", "request") != "request"
+            else e["message"] for e in body["errors"]]
+
+
 def register(app: Flask) -> None:
     @app.errorhandler(Exception)
     def handle(exc: Exception):
         body, status = error_body(exc)
-        return jsonify(body), status
+        if wants_json():
+            return jsonify(body), status
+        game_id = (request.view_args or {}).get("game_id")
+        if request.method == "POST" and game_id and status in (400, 409, 422):
+            for line in _problems(body):
+                flash(line, "problem")
+            endpoint = request.endpoint or ""
+            if endpoint.startswith("pages.host"):
+                return redirect(url_for("pages.host", game_id=game_id))
+            if endpoint == "pages.budget":
+                return redirect(url_for("pages.game", game_id=game_id, budget=1))
+            if endpoint != "pages.join":
+                return redirect(url_for("pages.game", game_id=game_id))
+        return render_template("error.html", status=status, problems=_problems(body),
+                               game_id=game_id), status

@@ -162,11 +162,6 @@ def openapi_document() -> dict:
             "/api/v1/games/{game_id}": {"get": _op(
                 "A player's view of the game (R21)", ("200", "The view", "View"), params=game,
                 extra={"304": _response("Nothing changed since the ETag given")})},
-            "/api/v1/games/{game_id}/join/{seat}": {"get": _op(
-                "Where a join link leads: how to claim the seat",
-                ("200", "The claim to make", None), secure=False, params=[
-                    GAME_ID, SEAT_PARAM, {"name": "code", "in": "query", "required": False,
-                                          "schema": {"type": "string"}}])},
             "/api/v1/games/{game_id}/seats/{seat}": {"post": _op(
                 "Claim a seat with its join code", ("200", "The seat's token", "Token"),
                 body="Claim", secure=False, params=[GAME_ID, SEAT_PARAM],

@@ -38,9 +38,17 @@ def _create_games(db: sqlite_utils.Database) -> None:
                               "body": str}, pk=("game_id", "seat", "key"))
 
 
+def _create_notes(db: sqlite_utils.Database) -> None:
+    """A seat's private scratch: its draft fleet and its pencil marks. Not game state: the
+    event log never sees them, and only that seat's token reads them."""
+    db["drafts"].create({"game_id": str, "seat": str, "body": str}, pk=("game_id", "seat"))
+    db["marks"].create({"game_id": str, "seat": str, "body": str}, pk=("game_id", "seat"))
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
+    ("0002_drafts_and_marks", _create_notes),
 ]
 
 
@@ -140,6 +148,17 @@ class Store:
              "body": json.dumps(event, separators=(",", ":")), "at": now}
             for i, event in enumerate(events)
         )
+
+    # -- a seat's private notes: draft fleet and pencil marks -------------------------------
+
+    def note(self, table: str, game_id: str, seat: str) -> dict | None:
+        rows = list(self.db.query(f"select body from {table} where game_id = ? and seat = ?",
+                                  [game_id, seat]))
+        return json.loads(rows[0]["body"]) if rows else None
+
+    def keep_note(self, table: str, game_id: str, seat: str, body: dict) -> None:
+        self.db[table].upsert({"game_id": game_id, "seat": seat, "body": json.dumps(body)},
+                              pk=("game_id", "seat"))
 
     # -- idempotent moves ------------------------------------------------------------------
 

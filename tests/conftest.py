@@ -22,6 +22,19 @@ from apiclient import Api, FlaskTransport, HttpTransport  # noqa: E402
 from referee import create_app  # noqa: E402
 
 REFEREE = Path(sys.executable).parent / "referee"
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def pytest_report_header(config):
+    if not CHROMIUM.exists():
+        return ["!" * 78, "NO CHROMIUM at /usr/bin/chromium: the browser tests will be SKIPPED "
+                "(apt-get install chromium; under CI=true they fail instead)", "!" * 78]
+    return [f"browser tests: {CHROMIUM}"]
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not CHROMIUM.exists():
+        terminalreporter.write_sep("!", "BROWSER TESTS SKIPPED: no /usr/bin/chromium", red=True)
 
 
 @pytest.fixture

@@ -322,7 +322,7 @@ def _touching_problems(ships: list[Ship]) -> list[Problem]:
     for i, ship in enumerate(ships):
         for sq in ship.squares:
             if owner[sq] != i:
-                overlaps.setdefault((owner[sq], i), set()).add(sq)
+                overlaps.setdefault((i, owner[sq]), set()).add(sq)
     pairs: dict[tuple[int, int], tuple[set[Square], bool]] = {}
     for i, ship in enumerate(ships):
         for sq in ship.squares:

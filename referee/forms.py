@@ -1,0 +1,68 @@
+"""The pages' forms (flask-wtf, so every one carries a CSRF token)."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+
+from .naval_war.fleet import MAX_ATOM_BOMBERS, NAMES, PLURALS, PRICES
+
+BUYABLE = ("carrier", "battleship", "cruiser", "destroyer", "submarine",
+           "atom-bomber", "bomber", "recon", "aa-gun", "salvo")
+
+
+class CreateGameForm(FlaskForm):
+    name = StringField("Your name", validators=[DataRequired(), Length(max=40)])
+    seats = SelectField("Players", choices=[("2", "2 players"), ("3", "3 players"),
+                                            ("4", "4 players")], default="2")
+    alliances = BooleanField("Two alliances (4 players: Red and Green against Blue and Gold)")
+    minutes = IntegerField("Minutes for dispositions (R10)", default=20,
+                           validators=[InputRequired(), NumberRange(min=1, max=240)])
+
+
+class JoinForm(FlaskForm):
+    name = StringField("Your name", validators=[DataRequired(), Length(max=40)])
+    code = HiddenField()
+
+
+def _count_field(kind: str) -> IntegerField:
+    limit = MAX_ATOM_BOMBERS if kind == "atom-bomber" else 160
+    label = f"{PLURALS[kind][0].upper()}{PLURALS[kind][1:]} ({PRICES[kind]} pt each)"
+    return IntegerField(label, default=0, render_kw={"min": 0, "max": limit,
+                                                      "inputmode": "numeric",
+                                                      "data-price": PRICES[kind],
+                                                      "data-kind": kind},
+                        validators=[Optional(), NumberRange(min=0, max=limit,
+                                    message=f"0 to {limit} {PLURALS[kind]}")])
+
+
+class BudgetForm(FlaskForm):
+    """R3-R5: what a player buys; one whole-number field per kind of piece."""
+
+
+for _kind in BUYABLE:
+    setattr(BudgetForm, _kind.replace("-", "_"), _count_field(_kind))
+
+
+def budget_fields(form: BudgetForm) -> list:
+    return [getattr(form, kind.replace("-", "_")) for kind in BUYABLE]
+
+
+class MoveForm(FlaskForm):
+    weapon = SelectField("Weapon", choices=[(k, NAMES[k]) for k in
+                                            ("atom-bomber", "bomber", "recon", "salvo")])
+    base = StringField("From (your aircraft's square)", validators=[Optional(),
+                                                                    Length(max=6)])
+    at = StringField("Target square(s)", validators=[DataRequired(), Length(max=30)])
+    target = StringField("Opponent", validators=[Optional(), Length(max=6)])
+    key = HiddenField()
+
+
+class PlainForm(FlaskForm):
+    """A button that only needs its CSRF token (lock in, end, resign, host actions)."""
+
+
+class ClockForm(FlaskForm):
+    minutes = IntegerField("Minutes to add", default=5,
+                           validators=[InputRequired(), NumberRange(min=1, max=120)])

@@ -1,0 +1,431 @@
+"""The phone pages: create, join, budget, place, play and see the end.
+
+A device holds its seat in the (HttpOnly, SameSite=Lax) session cookie; every page about a
+player is rendered from his view (R21), exactly as the JSON API's responses are.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import secrets
+from collections import Counter
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from . import service
+from .api import host_status, join_url
+from .errors import ApiError
+from .forms import (
+    BUYABLE,
+    BudgetForm,
+    ClockForm,
+    CreateGameForm,
+    JoinForm,
+    MoveForm,
+    PlainForm,
+    budget_fields,
+)
+from .naval_war import RuleViolation, check_disposition, report_for, view_for
+from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
+from .naval_war.knowledge import knowledge_chart
+from .poll import etag_matches, view_etag
+
+bp = Blueprint("pages", __name__)
+
+
+def store():
+    return current_app.extensions["referee.store"]()
+
+
+# -- who this device is ----------------------------------------------------------------------
+
+def _seats() -> dict:
+    return session.get("seats", {})
+
+
+def _hosted() -> dict:
+    return session.get("host", {})
+
+
+def _remember(key: str, game_id: str, value) -> None:
+    held = dict(session.get(key, {}))
+    held[game_id] = value
+    session[key] = held
+    session.permanent = True
+
+
+def my_seat(game_id: str) -> str:
+    """The seat this device holds in the game; a friendly 403 page otherwise."""
+    token = _seats().get(game_id)
+    if token is None:
+        service.require_game(store(), game_id)
+        raise ApiError(403, "This phone holds no seat in this game. Ask the host for your "
+                            "join link or QR code.")
+    try:
+        return service.authorise(store(), game_id, token)
+    except ApiError as err:
+        if err.status == 401:
+            raise ApiError(403, "This phone's seat was handed to another device by the host. "
+                                "Ask the host for a new join link.") from None
+        raise
+
+
+def host_token(game_id: str) -> str:
+    held = _hosted().get(game_id)
+    if not held:
+        raise ApiError(403, "Only the phone that created this game can manage it.")
+    service.authorise(store(), game_id, held["token"], host=True)
+    return held["token"]
+
+
+# -- home, host and join ---------------------------------------------------------------------
+
+@bp.route("/", methods=["GET", "POST"])
+def home():
+    form = CreateGameForm()
+    if form.validate_on_submit():
+        seats = int(form.seats.data)
+        created = service.create_game(
+            store(), {"seats": seats, "alliances": bool(form.alliances.data) and seats == 4,
+                      "disposition_minutes": form.minutes.data}, join_link)
+        if form.alliances.data and seats != 4:
+            flash("Alliances need four players; this game is free-for-all (R23).")
+        game_id = created["id"]
+        codes = {seat: info["join_code"] for seat, info in created["seats"].items()}
+        token = service.claim_seat(store(), game_id, "red", codes.pop("red"), form.name.data)
+        _remember("seats", game_id, token)
+        _remember("host", game_id, {"token": created["host_token"], "codes": codes})
+        return redirect(url_for("pages.host", game_id=game_id))
+    mine = [{"id": g, "seat": None} for g in _seats()]
+    return render_template("home.html", form=form, games=mine)
+
+
+join_link = join_url
+
+
+@bp.get("/games/<game_id>/host")
+def host(game_id: str):
+    host_token(game_id)
+    status = host_status(service.load(store(), game_id))
+    codes = _hosted()[game_id].get("codes", {})
+    links = {seat: join_link(game_id, seat, code) for seat, code in codes.items()}
+    return render_template("host.html", game_id=game_id, status=status, links=links,
+                           form=PlainForm(), clock_form=ClockForm(), now=service.now())
+
+
+@bp.get("/games/<game_id>/qr/<seat>.svg")
+def join_qr(game_id: str, seat: str):
+    host_token(game_id)
+    code = _hosted()[game_id].get("codes", {}).get(seat)
+    if code is None:
+        abort(404)
+    buffer = io.BytesIO()
+    segno.make(join_link(game_id, seat, code), error="m").save(
+        buffer, kind="svg", scale=4, dark="#000", light="#fff", title=f"Join link for {seat}")
+    svg = buffer.getvalue()
+    return Response(svg, mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, no-store"})
+
+
+@bp.post("/games/<game_id>/host/reissue/<seat>")
+def host_reissue(game_id: str, seat: str):
+    host_token(game_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    code = service.reissue_join_code(store(), game_id, seat)
+    held = dict(_hosted()[game_id])
+    held["codes"] = {**held.get("codes", {}), seat: code}
+    _remember("host", game_id, held)
+    if _seats().get(game_id) and seat == _held_seat(game_id):
+        session["seats"] = {g: t for g, t in _seats().items() if g != game_id}
+    flash(f"New join link for {seat.title()}: the old one and the phone that held the seat "
+          "no longer work.")
+    return redirect(url_for("pages.host", game_id=game_id))
+
+
+def _held_seat(game_id: str) -> str | None:
+    holder = store().holder_of(_seats()[game_id])
+    return holder[1] if holder else None
+
+
+@bp.post("/games/<game_id>/host/clock")
+def host_clock(game_id: str):
+    host_token(game_id)
+    form = ClockForm()
+    if not form.validate_on_submit():
+        raise ApiError(422, "Minutes to add: a whole number from 1 to 120", field="minutes",
+                       rule="R10")
+    service.act(store(), game_id, lambda game: game.extend_clock(form.minutes.data))
+    flash(f"{form.minutes.data} more minutes for dispositions (R10).")
+    return redirect(url_for("pages.host", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/host/forfeit/<seat>")
+def host_forfeit(game_id: str, seat: str):
+    host_token(game_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    service.act(store(), game_id, lambda game: game.forfeit(seat, service.now(),
+                                                            seed=secrets.randbits(63)))
+    flash(f"{seat.title()} is forfeited (R10).")
+    return redirect(url_for("pages.host", game_id=game_id))
+
+
+@bp.route("/games/<game_id>/join/<seat>", methods=["GET", "POST"])
+def join(game_id: str, seat: str):
+    service.require_game(store(), game_id)
+    form = JoinForm(code=request.args.get("code", ""))
+    if form.validate_on_submit():
+        token = service.claim_seat(store(), game_id, seat, form.code.data or "",
+                                   form.name.data)
+        _remember("seats", game_id, token)
+        return redirect(url_for("pages.game", game_id=game_id))
+    return render_template("join.html", form=form, game_id=game_id, seat=seat)
+
+
+# -- a seat's game page ------------------------------------------------------------------------
+
+def _draft(game_id: str, seat: str) -> dict:
+    return store().note("drafts", game_id, seat) or {}
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):
+    seat = my_seat(game_id)
+    state = service.load(store(), game_id)
+    view = view_for(state, seat)
+    if view["phase"] == "setup":
+        draft = _draft(game_id, seat)
+        if seat in state.ready:
+            return render_template("waiting.html", view=view, now=service.now())
+        if not draft.get("purchase") or request.args.get("budget"):
+            form = BudgetForm(data={k.replace("-", "_"): n for k, n in
+                                    draft.get("purchase", {}).items()})
+            return render_template("budget.html", view=view, form=form,
+                                   fields=budget_fields(form), now=service.now())
+        return render_template("place.html", view=view, draft=draft, form=PlainForm(),
+                               names=NAMES, now=service.now())
+    marks = store().note("marks", game_id, seat) or {}
+    opponents = [s for s in state.seats if s != seat]
+    charts = {opp: knowledge_chart(view, opp) for opp in opponents}
+    if view["phase"] == "over":
+        return render_template("over.html", view=view, headline=headline(view),
+                               page_data=_page_data(view, charts, marks))
+    return render_template("play.html", view=view, move_form=MoveForm(key=secrets.token_hex(8)),
+                           form=PlainForm(), page_data=_page_data(view, charts, marks),
+                           opponents=[s for s in opponents if s not in view["allies"]
+                                      and not view["seats"][s]["forfeited"]])
+
+
+def _page_data(view: dict, charts: dict, marks: dict) -> str:
+    """What the page's script draws, as JSON: this seat's own view and what follows from it."""
+    return json.dumps({"view": view, "knowledge": charts, "marks": marks,
+                       "names": NAMES}, separators=(",", ":"))
+
+
+def headline(view: dict) -> str:
+    """"Red wins by 60 points to 45", in the rules' words (R22)."""
+    result = view["result"]
+    sides = sorted(result["sides"], key=lambda side: -side["score"])
+    def who(seats: list[str]) -> str:
+        return " and ".join(s.title() for s in seats)
+    if result["reason"] == "resigned":
+        losers = [s for s in sides if set(s["seats"]) & set(r for r in result["scores"]
+                                                            if r not in result["winners"])]
+        prefix = f"{who(losers[0]['seats'])} resigned. " if losers and result["winners"] else ""
+    else:
+        prefix = {"agreed": "Ended by agreement. ", "forfeit": "Won by forfeit. "}.get(
+            result["reason"], "")
+    if not result["winners"]:
+        return f"{prefix}A draw at {sides[0]['score']} points each."
+    winners = next(s for s in sides if s["seats"] == result["winners"])
+    others = [s["score"] for s in sides if s is not winners]
+    verb = "win" if len(winners["seats"]) > 1 else "wins"
+    return (f"{prefix}{who(winners['seats'])} {verb} by {winners['score']} points to "
+            f"{max(others)}.")
+
+
+@bp.post("/games/<game_id>/budget")
+def budget(game_id: str):
+    seat = my_seat(game_id)
+    form = BudgetForm()
+    if not form.validate_on_submit():
+        problems = [f"{getattr(form, f).label.text}: {'; '.join(e)}"
+                    for f, e in form.errors.items()]
+        raise ApiError(422, "The budget has problems: " + " ".join(problems), rule="R3")
+    purchase = {kind: getattr(form, kind.replace("-", "_")).data or 0 for kind in BUYABLE}
+    purchase = {k: n for k, n in purchase.items() if n}
+    bought = [kind for kind, n in purchase.items() for _ in range(n) if kind != "salvo"]
+    cost = cost_of([k for k in bought if k in SHIP_KINDS],
+                   [k for k in bought if k not in SHIP_KINDS], purchase.get("salvo", 0))
+    problems = budget_problems(cost, purchase.get("atom-bomber", 0))
+    if problems:
+        raise RuleViolation(problems)
+    draft = _draft(game_id, seat)
+    draft["purchase"] = purchase
+    draft.setdefault("disposition", {})
+    with store().write():
+        store().keep_note("drafts", game_id, seat, draft)
+    if cost.unspent:
+        flash(f"{cost.unspent} points are unspent and will be lost (R4).")
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
+SHIP_KINDS = SHIP_TYPES
+
+
+def placement_check(purchase: dict, document: dict) -> dict:
+    """Problems of a placement in progress (R6-R9), and what is left to place (R5)."""
+    placed = Counter(s.get("type") for s in document.get("ships", []) if isinstance(s, dict))
+    placed.update(a.get("type") for a in document.get("aircraft", []) if isinstance(a, dict))
+    placed["aa-gun"] = len(document.get("guns", []))
+    left = {k: purchase.get(k, 0) - placed.get(k, 0) for k in BUYABLE if k != "salvo"}
+    problems = []
+    try:
+        check_disposition({**document, "salvoes": purchase.get("salvo", 0)})
+    except RuleViolation as violation:
+        problems = [p.to_json() for p in violation.problems if p.rule != "R4"]
+    for kind, n in left.items():
+        if n < 0:
+            problems.append({"rule": "R5", "message": f"{-n} more {PLURALS[kind]} placed than "
+                                                      "bought", "squares": []})
+    return {"problems": problems, "left": left,
+            "complete": all(n == 0 for n in left.values()) and not problems}
+
+
+@bp.post("/games/<game_id>/draft")
+def save_draft(game_id: str):
+    """Save the placement in progress (from the page's script) and say what is wrong so far."""
+    seat = my_seat(game_id)
+    body = request.get_json(silent=True)
+    document = body.get("disposition") if isinstance(body, dict) else None
+    if not isinstance(document, dict):
+        raise ApiError(400, "The draft is a disposition object", field="disposition")
+    draft = _draft(game_id, seat)
+    if not draft.get("purchase"):
+        raise ApiError(409, "Choose a budget first (R3)", rule="R3")
+    draft["disposition"] = {k: document.get(k, []) for k in ("land", "ships", "aircraft",
+                                                             "guns")}
+    with store().write():
+        store().keep_note("drafts", game_id, seat, draft)
+    return placement_check(draft["purchase"], draft["disposition"])
+
+
+@bp.post("/games/<game_id>/lock")
+def lock_in(game_id: str):
+    seat = my_seat(game_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    draft = _draft(game_id, seat)
+    purchase = draft.get("purchase", {})
+    document = {**draft.get("disposition", {}), "salvoes": purchase.get("salvo", 0)}
+    check = placement_check(purchase, draft.get("disposition", {}))
+    left = [f"{n} {PLURALS[k] if n > 1 else NAMES[k]}" for k, n in check["left"].items()
+            if n > 0]
+    if left:
+        raise ApiError(422, f"Place everything you bought before locking in: {', '.join(left)} "
+                            "still to place (R5)", rule="R5")
+
+    def submit_and_lock(state):
+        state.submit(seat, document)
+        return state.lock_in(seat, seed=secrets.randbits(63))
+
+    service.act(store(), game_id, submit_and_lock)
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/move")
+def move(game_id: str):
+    seat = my_seat(game_id)
+    form = MoveForm()
+    if not form.validate_on_submit():
+        raise ApiError(422, "Choose a weapon and tap your target square(s)", field="at",
+                       rule="R12")
+    document = {"weapon": form.weapon.data,
+                "at": [s.strip() for s in form.at.data.split(",") if s.strip()]}
+    if form.weapon.data != "salvo":
+        document["from"] = (form.base.data or "").strip()
+        document["at"] = document["at"][0] if len(document["at"]) == 1 else document["at"]
+    if form.target.data:
+        document["target"] = form.target.data
+    db, key = store(), f"page:{form.key.data}" if form.key.data else None
+
+    def make_move(state):
+        if key and db.remembered(game_id, seat, key):
+            return None
+        _, report = state.move(seat, document)
+        copy = report_for(state, report, seat)
+        if key:
+            db.remember(game_id, seat, key, 201, copy)
+        return copy
+
+    service.act(db, game_id, make_move)
+    return redirect(url_for("pages.game", game_id=game_id) + "#last")
+
+
+@bp.post("/games/<game_id>/marks")
+def save_marks(game_id: str):
+    """A player's own pencil marks on his charts of the opponents; his alone."""
+    seat = my_seat(game_id)
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or len(json.dumps(body)) > 20000:
+        raise ApiError(400, "Pencil marks are an object of charts and squares", field="marks")
+    marks = {}
+    for opponent, squares in body.items():
+        if opponent not in ("red", "blue", "green", "gold") or not isinstance(squares, dict):
+            raise ApiError(400, f"{opponent!r} is not a seat", field="marks")
+        marks[opponent] = {str(sq)[:6]: str(mark)[:2] for sq, mark in squares.items()}
+    with store().write():
+        store().keep_note("marks", game_id, seat, marks)
+    return {"saved": sum(len(v) for v in marks.values())}
+
+
+@bp.post("/games/<game_id>/end")
+def agree_to_end(game_id: str):
+    seat = my_seat(game_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    service.act(store(), game_id, lambda state: state.agree_to_end(seat))
+    flash("You agreed to end the game; it ends when every player has (R14).")
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/resign")
+def resign(game_id: str):
+    seat = my_seat(game_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    service.act(store(), game_id, lambda state: state.resign(seat))
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
+@bp.get("/games/<game_id>/status")
+def status(game_id: str):
+    """The cheap poll of the pages: version, phase and whose turn, with an ETag."""
+    seat = my_seat(game_id)
+    state = service.load(store(), game_id)
+    etag = view_etag(game_id, seat, state.version)
+    if etag_matches(etag, request.headers.get("If-None-Match", "")):
+        response = Response(status=304)
+    else:
+        response = current_app.json.response({
+            "version": state.version, "phase": state.phase, "turn": state.turn, "you": seat,
+            "ready": sorted(state.ready), "joined": sorted(state.names),
+            "deadline": state.deadline, "now": service.now()})
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+

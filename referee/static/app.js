@@ -1,0 +1,353 @@
+/* The referee's pages: charts, placement, moves, clock and polling. No framework, no CDN. */
+"use strict";
+(function () {
+  const COLS = "ABCDEFGHIJKLMNOPQRSTU";
+  const LETTER = { carrier: "K", battleship: "B", cruiser: "C", destroyer: "D", submarine: "S",
+    "atom-bomber": "A", bomber: "b", recon: "r", "aa-gun": "G" };
+  const LENGTH = { battleship: 4, cruiser: 3, destroyer: 2, submarine: 1 };
+  const $ = (sel, root) => (root || document).querySelector(sel);
+  const csrf = () => $('meta[name="csrf-token"]').content;
+  const sq = (c, r) => COLS[c] + " " + (r + 1);
+  const parse = (name) => {
+    const m = /^\s*([A-Ua-u])\s*(\d{1,2})\s*$/.exec(name || "");
+    return m ? [COLS.indexOf(m[1].toUpperCase()), parseInt(m[2], 10) - 1] : null;
+  };
+  const data = () => { const el = $("#page-data"); return el ? JSON.parse(el.textContent) : null; };
+  let NAMES = {};
+  const nameOf = (kind) => NAMES[kind] || kind;
+
+  function shipSquares(ship) {
+    const at = parse(ship.at); if (!at) return [];
+    const out = [];
+    if (ship.type === "carrier") {
+      for (const [dc, dr] of [[0, 0], [1, 0], [0, 1], [1, 1]]) out.push(sq(at[0] + dc, at[1] + dr));
+    } else {
+      for (let i = 0; i < LENGTH[ship.type]; i++) {
+        const c = ship.dir === "down" ? at[0] : at[0] + i, r = ship.dir === "down" ? at[1] + i : at[1];
+        if (c < 21 && r < 21) out.push(sq(c, r));
+      }
+    }
+    return out;
+  }
+  function landSquares(land) {
+    const out = [];
+    for (const tl of land || []) {
+      const at = parse(tl); if (!at) continue;
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) if (at[0] + c < 21 && at[1] + r < 21) out.push(sq(at[0] + c, at[1] + r));
+    }
+    return out;
+  }
+
+  /* A chart: 21 x 21 buttons with row and column labels; describe(square) gives its look. */
+  function drawChart(box, title, describe, onTap) {
+    box.innerHTML = "";
+    const fig = document.createElement("figure");
+    fig.className = "chart-figure";
+    const cap = document.createElement("figcaption"); cap.textContent = title; fig.appendChild(cap);
+    const grid = document.createElement("div");
+    grid.className = "grid"; grid.setAttribute("role", "grid"); grid.setAttribute("aria-label", title);
+    grid.appendChild(document.createElement("span"));
+    for (let c = 0; c < 21; c++) { const h = document.createElement("span"); h.className = "head"; h.textContent = COLS[c]; grid.appendChild(h); }
+    for (let r = 0; r < 21; r++) {
+      const h = document.createElement("span"); h.className = "head"; h.textContent = r + 1; grid.appendChild(h);
+      for (let c = 0; c < 21; c++) {
+        const name = sq(c, r), look = describe(name);
+        const b = document.createElement("button");
+        b.type = "button"; b.className = "cell " + (look.cls || "");
+        b.textContent = look.text || "";
+        b.dataset.sq = name;
+        b.setAttribute("aria-label", name + (look.label ? ": " + look.label : ""));
+        if (onTap) b.addEventListener("click", () => onTap(name)); else b.tabIndex = -1;
+        grid.appendChild(b);
+      }
+    }
+    fig.appendChild(grid); box.appendChild(fig);
+    return grid;
+  }
+
+  /* What stands on a player's own chart, with its damage (R15, R19). */
+  function ownLooks(disp, damage) {
+    const looks = {}, dmg = damage || { hit: [], destroyed: [], flown: [], spent: [] };
+    const has = (list, s) => list.indexOf(s) >= 0;
+    for (const s of landSquares(disp.land)) looks[s] = { cls: "land", text: "·", label: "land" };
+    for (const ship of disp.ships || []) {
+      const squares = shipSquares(ship);
+      const sunk = squares.length && squares.every((s) => has(dmg.hit, s));
+      for (const s of squares) {
+        const hit = has(dmg.hit, s);
+        looks[s] = { cls: "ship" + (sunk ? " sunk" : hit ? " hit" : ""), text: sunk ? "■" : LETTER[ship.type],
+          label: nameOf(ship.type) + (sunk ? ", sunk" : hit ? ", hit" : "") };
+      }
+    }
+    const stand = (kind, s) => {
+      const gone = has(dmg.destroyed, s) ? "destroyed" : has(dmg.flown, s) ? "flown" : has(dmg.spent, s) ? "spent" : "";
+      const base = looks[s] || {};
+      looks[s] = { cls: (kind === "aa-gun" ? "gun" : "plane") + (gone ? " gone" : "") + (base.cls && base.cls.indexOf("ship") === 0 ? " on-ship" : ""),
+        text: gone === "destroyed" ? "✕" : LETTER[kind], label: nameOf(kind) + (gone ? ", " + gone : "") + (base.label ? " on " + base.label : "") };
+    };
+    for (const a of disp.aircraft || []) stand(a.type, a.at);
+    for (const g of disp.guns || []) stand("aa-gun", g);
+    return looks;
+  }
+
+  /* What this seat knows of an opponent's chart (from the referee's knowledge chart). */
+  function knowledgeLook(entry, pencil) {
+    let look = {};
+    if (entry) {
+      const piece = entry.piece;
+      if (entry.mark === "hit") look = { cls: "ship " + (entry.sunk ? "sunk" : "hit"), text: entry.sunk ? "■" : LETTER[piece] || "✕", label: nameOf(piece) + (entry.sunk ? ", sunk" : ", hit") };
+      else if (entry.mark === "seen" && piece) look = { cls: (LENGTH[piece] || piece === "carrier" ? "ship" : piece === "aa-gun" ? "gun" : "plane") + (entry.hit ? " hit" : "") + (entry.spent ? " gone" : "") + (entry.terrain === "land" ? " on-land" : ""), text: entry.sunk ? "■" : LETTER[piece], label: "seen: " + nameOf(piece) + (entry.hit ? ", hit" : "") + (entry.spent ? ", spent" : "") + " on " + entry.terrain };
+      else if (entry.mark === "seen") look = { cls: entry.terrain === "land" ? "land" : "sea-seen", text: "·", label: "seen: " + entry.terrain + ", empty" };
+      else if (entry.mark === "nothing") look = { cls: "nothing", text: "–", label: "shot: nothing there" };
+      else if (entry.mark === "shot-down") look = { cls: "shot", text: "!", label: "a plane was shot down aiming here: an A-A gun within one square" };
+      else if (entry.mark === "bombed") look = { cls: "bombed" + (entry.found ? " found" : ""), text: entry.found ? "░" : "", label: "bombed" + (entry.found ? ": something was hit in this area" : ", nothing hit in the area") };
+    }
+    if (pencil) { look = { cls: (look.cls || "") + " pencil", text: look.text ? look.text : pencil, label: (look.label ? look.label + "; " : "") + "your mark " + pencil }; }
+    return look;
+  }
+
+  /* ---- budget: live totals (R3, R4) ---- */
+  function budgetPage() {
+    const form = $("#budget-form"); if (!form) return;
+    const update = () => {
+      let ships = 0, forces = 0, atoms = 0;
+      form.querySelectorAll("input[data-price]").forEach((i) => {
+        const n = Math.max(0, parseInt(i.value, 10) || 0), cost = n * parseInt(i.dataset.price, 10);
+        if (LENGTH[i.dataset.kind] || i.dataset.kind === "carrier") ships += cost; else forces += cost;
+        if (i.dataset.kind === "atom-bomber") atoms = n;
+      });
+      $("#t-ships").textContent = ships; $("#t-forces").textContent = forces; $("#t-total").textContent = ships + forces;
+      const problems = [];
+      if (ships < 60) problems.push("R4: ships cost " + ships + " points; at least 60 are needed");
+      if (forces < 60) problems.push("R4: aircraft, A-A guns and salvoes cost " + forces + "; at least 60 are needed");
+      if (ships + forces > 160) problems.push("R4: " + (ships + forces) + " points is more than 160");
+      if (atoms > 6) problems.push("R4: at most 6 Atom Bombers");
+      if (!problems.length && ships + forces < 160) problems.push("R4: " + (160 - ships - forces) + " points unspent will be lost (allowed)");
+      const ul = $("#t-problems"); ul.innerHTML = "";
+      for (const p of problems) { const li = document.createElement("li"); li.textContent = p; ul.appendChild(li); }
+    };
+    form.addEventListener("input", update); update();
+  }
+
+  /* ---- placement (R6-R9): tap to place, tap to turn, tap to remove ---- */
+  function placePage() {
+    const box = $("#place-chart"); if (!box) return;
+    const d = data(); NAMES = d.names;
+    const disp = { land: [], ships: [], aircraft: [], guns: [], ...(d.disposition || {}) };
+    const purchase = d.purchase;
+    let selected = "land", problems = [], timer = null;
+    const kinds = ["land"].concat(Object.keys(purchase).filter((k) => k !== "salvo"));
+    const placed = (k) => k === "aa-gun" ? disp.guns.length : disp.ships.concat(disp.aircraft).filter((p) => p.type === k).length;
+    const palette = $("#palette");
+    function drawPalette() {
+      palette.querySelectorAll("label").forEach((l) => l.remove());
+      for (const k of kinds) {
+        const left = k === "land" ? null : purchase[k] - placed(k);
+        const label = document.createElement("label"); label.className = "piece" + (left === 0 ? " done" : "");
+        const input = document.createElement("input"); input.type = "radio"; input.name = "piece"; input.value = k; input.checked = k === selected;
+        input.addEventListener("change", () => { selected = k; });
+        label.appendChild(input);
+        label.appendChild(document.createTextNode(" " + (k === "land" ? "Land unit 3×3 (free)" : nameOf(k) + " — " + left + " left")));
+        palette.appendChild(label);
+      }
+    }
+    function occupant(s) {
+      for (const list of ["aircraft", "guns"]) {
+        const i = disp[list].findIndex((p) => (p.at || p) === s); if (i >= 0) return [list, i];
+      }
+      const i = disp.ships.findIndex((ship) => shipSquares(ship).indexOf(s) >= 0); if (i >= 0) return ["ships", i];
+      const j = disp.land.findIndex((tl) => landSquares([tl]).indexOf(s) >= 0); if (j >= 0) return ["land", j];
+      return null;
+    }
+    function tap(s) {
+      const occ = occupant(s), left = selected === "land" ? 1 : purchase[selected] - placed(selected);
+      const onCarrier = occ && occ[0] === "ships" && disp.ships[occ[1]].type === "carrier" && (selected === "bomber" || selected === "recon");
+      if (occ && occ[0] !== "land" && !onCarrier) {
+        const piece = disp[occ[0]][occ[1]];
+        if (occ[0] === "ships" && LENGTH[piece.type] > 1 && piece.dir !== "down") piece.dir = "down";
+        else disp[occ[0]].splice(occ[1], 1);
+      } else if (occ && occ[0] === "land" && selected === "land") {
+        disp.land.splice(occ[1], 1);
+      } else if (left > 0) {
+        if (selected === "land") disp.land.push(s);
+        else if (selected === "aa-gun") disp.guns.push(s);
+        else if (LENGTH[selected] || selected === "carrier") disp.ships.push(LENGTH[selected] > 1 ? { type: selected, at: s, dir: "across" } : { type: selected, at: s });
+        else disp.aircraft.push({ type: selected, at: s });
+      } else {
+        say("No " + nameOf(selected) + " left to place: pick another piece.");
+      }
+      render(); save();
+    }
+    function render() {
+      const looks = ownLooks(disp, null), bad = new Set(problems.flatMap((p) => p.squares));
+      drawChart(box, "Your chart", (s) => {
+        const look = looks[s] || { cls: "sea", text: "", label: "sea" };
+        return bad.has(s) ? { cls: look.cls + " problem", text: look.text || "!", label: look.label + ", problem" } : look;
+      }, tap);
+      drawPalette();
+    }
+    function say(text) { $("#save-state").textContent = text; }
+    function save() {
+      clearTimeout(timer);
+      say("Saving draft…");
+      timer = setTimeout(() => {
+        fetch(d.draft_url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf() }, body: JSON.stringify({ disposition: disp }) })
+          .then((r) => r.json()).then((res) => {
+            if (res.errors) { say(res.errors.map((e) => e.message).join("; ")); return; }
+            problems = res.problems;
+            const ul = $("#place-problems"); ul.innerHTML = "";
+            for (const p of problems) { const li = document.createElement("li"); li.textContent = p.rule + ": " + p.message; ul.appendChild(li); }
+            const left = Object.entries(res.left).filter(([, n]) => n > 0).map(([k, n]) => n + " " + nameOf(k));
+            $("#tally").textContent = left.length ? "Still to place: " + left.join(", ") : (problems.length ? "Everything is placed; mend the problems above." : "Everything is placed and legal: lock it in.");
+            say("Draft saved.");
+            render();
+          }).catch(() => say("Could not save the draft; check the connection."));
+      }, 250);
+    }
+    render(); save();
+  }
+
+  /* ---- play: charts, targets, bases and pencil marks ---- */
+  function playPage() {
+    const d = data(); if (!d || document.body.dataset.page !== "play") return;
+    NAMES = d.names;
+    const view = d.view, form = $("#move-form"), atInput = $("#at"), baseSel = $("#base");
+    const marks = d.marks || {};
+    let chosen = [];
+    const weapon = () => { const r = form && form.querySelector("input[name=weapon]:checked"); return r ? r.value : null; };
+    const targetSeat = () => { const t = $("#target"); return t ? t.value : null; };
+    const wanted = () => (weapon() === "salvo" ? 3 : 1);
+    const gone = new Set([].concat((view.damage || {}).flown || [], (view.damage || {}).destroyed || []));
+    function fillBases() {
+      if (!baseSel) return;
+      const w = weapon(), keep = baseSel.value;
+      baseSel.innerHTML = "";
+      const planes = (view.disposition.aircraft || []).filter((a) => a.type === w && !gone.has(a.at));
+      if (w === "salvo" || !w) { baseSel.appendChild(new Option("— (a salvo has no base)", "")); baseSel.disabled = true; return; }
+      baseSel.disabled = false;
+      for (const a of planes) baseSel.appendChild(new Option(nameOf(a.type) + " at " + a.at, a.at));
+      if (planes.some((a) => a.at === keep)) baseSel.value = keep;
+    }
+    function summary() {
+      if (!form) return;
+      const w = weapon(), list = atInput.value.split(",").map((s) => s.trim()).filter(Boolean);
+      const ready = w && list.length === wanted() && (w === "salvo" || baseSel.value);
+      $("#move-summary").textContent = !w ? "Choose a weapon." : (nameOf(w) + (w !== "salvo" ? " from " + (baseSel.value || "?") : "") + " at " + (list.join(", ") || "?") + " on " + (targetSeat() || "?") + "'s chart" + (ready ? "." : " — tap " + wanted() + " square" + (wanted() > 1 ? "s" : "") + "."));
+      $("#fire").disabled = !ready;
+    }
+    function tapOpponent(opp, s) {
+      if ($("#pencil").checked) {
+        const cycle = ["", "?", "●", "○"], m = (marks[opp] = marks[opp] || {});
+        const next = cycle[(cycle.indexOf(m[s] || "") + 1) % cycle.length];
+        if (next) m[s] = next; else delete m[s];
+        fetch(location.pathname + "/marks", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf() }, body: JSON.stringify(marks) });
+        render(); return;
+      }
+      if (!form) return;
+      const t = $("#target"); if (t && t.tagName === "SELECT" && t.value !== opp) { t.value = opp; chosen = []; }
+      if (chosen.indexOf(s) >= 0) chosen = chosen.filter((x) => x !== s);
+      else { chosen.push(s); while (chosen.length > wanted()) chosen.shift(); }
+      atInput.value = chosen.join(", ");
+      render(); summary();
+    }
+    function tapOwn(s) {
+      if (!form || !baseSel) return;
+      const plane = (view.disposition.aircraft || []).find((a) => a.at === s && !gone.has(a.at));
+      if (!plane) return;
+      const radio = form.querySelector("input[name=weapon][value=" + plane.type + "]");
+      if (radio && !radio.disabled) { radio.checked = true; fillBases(); baseSel.value = s; summary(); }
+    }
+    function render() {
+      const box = $("#charts"); box.innerHTML = "";
+      for (const opp of Object.keys(d.knowledge)) {
+        if (view.allies.indexOf(opp) >= 0 || view.seats[opp].forfeited) continue;
+        const k = d.knowledge[opp], m = marks[opp] || {}, div = document.createElement("div"); box.appendChild(div);
+        const target = targetSeat() === opp;
+        drawChart(div, (view.seats[opp].name || opp) + " (" + opp + "): what you know", (s) => {
+          const look = knowledgeLook(k[s], m[s]);
+          return target && chosen.indexOf(s) >= 0 ? { cls: (look.cls || "") + " chosen", text: look.text || "◎", label: (look.label || "") + ", target" } : look;
+        }, (s) => tapOpponent(opp, s));
+      }
+      const own = ownLooks(view.disposition, view.damage);
+      const mine = document.createElement("div"); box.appendChild(mine);
+      drawChart(mine, "Your chart (" + view.you + ")", (s) => {
+        const look = own[s] || { cls: "sea", label: "sea" };
+        return baseSel && baseSel.value === s ? { ...look, cls: look.cls + " chosen", label: look.label + ", chosen base" } : look;
+      }, tapOwn);
+    }
+    if (form) {
+      form.addEventListener("change", (e) => {
+        if (e.target.name === "weapon") { fillBases(); chosen = chosen.slice(-wanted()); atInput.value = chosen.join(", "); }
+        if (e.target.id === "target") chosen = [];
+        render(); summary();
+      });
+      atInput.addEventListener("input", () => { chosen = atInput.value.split(",").map((s) => s.trim()).filter((s) => parse(s)).map((s) => { const p = parse(s); return sq(p[0], p[1]); }); render(); summary(); });
+      fillBases(); summary();
+    }
+    render();
+    window.refereeBusy = () => Boolean(form && (weapon() || atInput.value));
+  }
+
+  function overPage() {
+    const d = data(); if (!d || $("body").dataset.page !== "over") return;
+    NAMES = d.names;
+    const view = d.view, box = $("#charts");
+    const add = (title, disp, dmg) => { const div = document.createElement("div"); box.appendChild(div); drawChart(div, title, (s) => ownLooks(disp, dmg)[s] || { cls: "sea", label: "sea" }); };
+    add("Your chart (" + view.you + ")", view.disposition || {}, view.damage);
+    for (const [seat, info] of Object.entries(view.revealed || {})) if (info.disposition) add(view.seats[seat].name + " (" + seat + ")", info.disposition, info.damage);
+  }
+
+  /* ---- clock (R10), polling, turn alerts, one-tap forms ---- */
+  function clocks() {
+    document.querySelectorAll("[data-deadline]").forEach((el) => {
+      const skew = parseFloat(el.dataset.now) * 1000 - Date.now(), out = $(".clock-left", el);
+      const tick = () => {
+        const left = Math.max(0, Math.round((parseFloat(el.dataset.deadline) * 1000 - Date.now() - skew) / 1000));
+        out.textContent = left ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : "time is up";
+        el.classList.toggle("late", left === 0);
+        if (!left) document.querySelectorAll("[data-enable-at]").forEach((b) => { b.disabled = false; });
+      };
+      tick(); setInterval(tick, 1000);
+    });
+  }
+  function poll() {
+    const body = document.body, url = body.dataset.poll; if (!url) return;
+    let etag = null, last = null;
+    const page = body.dataset.page, title = document.title;
+    const check = () => fetch(url, { headers: Object.assign({ Accept: "application/json" }, etag ? { "If-None-Match": etag } : {}), cache: "no-store" })
+      .then((r) => { if (r.status === 304) return null; etag = r.headers.get("ETag"); return r.json(); })
+      .then((st) => {
+        if (!st || st.errors) return;
+        const yourTurn = st.phase === "play" && st.turn === st.you;
+        document.title = (yourTurn ? "● " : "") + title.replace(/^● /, "");
+        if (last && st.version !== last.version) {
+          if (yourTurn && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+          const busy = window.refereeBusy && window.refereeBusy();
+          if (page === "waiting" || page === "host" || (page === "play" && !busy) || (page !== "setup" && st.phase !== last.phase)) location.reload();
+          else { const n = $("#news") || document.createElement("p"); n.id = "news"; n.className = "flash"; n.setAttribute("role", "status"); n.innerHTML = ""; const a = document.createElement("a"); a.href = location.pathname; a.textContent = "Something happened at the table: tap to update."; n.appendChild(a); $("main").prepend(n); }
+        }
+        last = st;
+      }).catch(() => {});
+    check(); setInterval(check, 2000);
+  }
+  function forms() {
+    document.querySelectorAll("form.once").forEach((f) => f.addEventListener("submit", (e) => {
+      if (f.dataset.confirm && !window.confirm(f.dataset.confirm)) { e.preventDefault(); return; }
+      if (f.dataset.sent) { e.preventDefault(); return; }
+      f.dataset.sent = "1";
+      f.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = true; b.textContent = "Sending…"; });
+    }));
+    document.querySelectorAll(".copy-button").forEach((b) => b.addEventListener("click", () => {
+      const input = document.getElementById(b.dataset.copy); input.select();
+      (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject()).then(() => { b.textContent = "Copied"; }, () => { document.execCommand("copy"); b.textContent = "Copied"; });
+    }));
+    const zoom = $("#zoom");
+    if (zoom) {
+      const label = () => { zoom.textContent = document.body.classList.contains("zoom-in") ? "Show the whole chart" : "Zoom in"; };
+      if (document.body.dataset.zoom) document.body.classList.add("zoom-in");
+      zoom.addEventListener("click", () => { document.body.classList.toggle("zoom-in"); label(); });
+      label();
+    }
+  }
+  document.addEventListener("DOMContentLoaded", () => { budgetPage(); placePage(); playPage(); overPage(); clocks(); poll(); forms(); });
+})();

@@ -1,0 +1,66 @@
+"""The rules core (referee/naval_war) is pure: no web, storage or PDF library reaches it."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CORE = Path(__file__).resolve().parent.parent / "referee" / "naval_war"
+FORBIDDEN = {"flask", "sqlite3", "sqlite_utils", "reportlab", "werkzeug", "waitress"}
+CORE_FILES = sorted(CORE.glob("*.py"))
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a source file names in an import, or hands to __import__/import_module."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if called in ("__import__", "import_module") and node.args \
+                    and isinstance(node.args[0], ast.Constant):
+                names.add(str(node.args[0].value))
+    return names
+
+
+def test_the_core_has_modules_to_scan():
+    assert {p.name for p in CORE_FILES} >= {
+        "__init__.py", "squares.py", "problems.py", "fleet.py", "combat.py", "game.py",
+        "views.py", "layout.py"}
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: p.name)
+def test_no_core_module_imports_web_storage_or_pdf_code(path):
+    tops = {name.split(".")[0] for name in imported_modules(path)}
+    assert not tops & FORBIDDEN, f"{path.name} imports {sorted(tops & FORBIDDEN)}"
+    # absolute imports reach only the standard library or the core itself
+    assert tops <= set(sys.stdlib_module_names) | {"referee"}, path.name
+
+
+def test_the_scan_sees_an_import():
+    sample = CORE.parent.parent / "tests" / "test_core_is_pure.py"
+    assert {"ast", "json", "subprocess"} <= imported_modules(sample)
+
+
+def test_importing_the_core_loads_no_web_storage_or_pdf_code():
+    script = (
+        "import importlib, json, pkgutil, sys\n"
+        "import referee.naval_war as core\n"
+        "for info in pkgutil.iter_modules(core.__path__):\n"
+        "    importlib.import_module('referee.naval_war.' + info.name)\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=CORE.parent.parent, check=True, timeout=60)
+    loaded = {name.split(".")[0] for name in json.loads(done.stdout)}
+    assert "referee" in loaded
+    assert not loaded & FORBIDDEN, sorted(loaded & FORBIDDEN)
