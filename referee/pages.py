@@ -340,6 +340,8 @@ def lock_in(game_id: str):
                             "still to place (R5)", rule="R5")
 
     def submit_and_lock(state):
+        if seat in state.ready:  # a double tap: already locked in, nothing to do
+            return []
         state.submit(seat, document)
         return state.lock_in(seat, seed=secrets.randbits(63))
 

@@ -8,6 +8,8 @@ everything is revealed to everyone in the game.
 
 from __future__ import annotations
 
+import json
+
 from .fleet import NAMES, PLURALS, SHIP_TYPES
 from .game import Game
 
@@ -38,8 +40,17 @@ def _fleet_view(game: Game, seat: str) -> tuple[dict | None, dict | None]:
     return (fleet.document, fleet.damage()) if fleet else (None, None)
 
 
+def detached(document: dict) -> dict:
+    """A copy sharing nothing with the game's state, so no caller can alter the log."""
+    return json.loads(json.dumps(document))
+
+
 def view_for(game: Game, seat: str) -> dict:
     """The view document of API.md for one seat."""
+    return detached(_view(game, seat))
+
+
+def _view(game: Game, seat: str) -> dict:
     disposition, damage = _fleet_view(game, seat)
     fleet = game.fleets.get(seat)
     view = {
@@ -74,14 +85,14 @@ def view_for(game: Game, seat: str) -> dict:
 
 def record_for(game: Game, seat: str) -> dict:
     """The move record as one seat may see it: the toss (R11), then every move (R20, R21)."""
-    return {
+    return detached({
         "id": game.id,
         "phase": game.phase,
         "you": seat,
         "toss": dict(game.toss) if game.toss else None,
         "moves": [report_for(game, r, seat) for r in game.reports],
         "result": game.result(),
-    }
+    })
 
 
 NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")

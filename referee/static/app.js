@@ -269,6 +269,11 @@
         }, (s) => tapOpponent(opp, s));
       }
       const own = ownLooks(view.disposition, view.damage);
+      for (const r of view.reports) {
+        if (r.target !== view.you) continue;
+        for (const shot of r.shots || []) if (!own[shot.at] && !shot.result) own[shot.at] = { cls: "nothing", text: "–", label: "enemy shot here: nothing" };
+        if (r.shot_down && r.at[0] && !own[r.at[0]]) own[r.at[0]] = { cls: "shot", text: "!", label: "enemy plane shot down aiming here" };
+      }
       const mine = document.createElement("div"); box.appendChild(mine);
       drawChart(mine, "Your chart (" + view.you + ")", (s) => {
         const look = own[s] || { cls: "sea", label: "sea" };
@@ -298,7 +303,9 @@
   }
 
   /* ---- clock (R10), polling, turn alerts, one-tap forms ---- */
+  let ticking = [];
   function clocks() {
+    ticking.forEach(clearInterval); ticking = [];
     document.querySelectorAll("[data-deadline]").forEach((el) => {
       const skew = parseFloat(el.dataset.now) * 1000 - Date.now(), out = $(".clock-left", el);
       const tick = () => {
@@ -307,25 +314,41 @@
         el.classList.toggle("late", left === 0);
         if (!left) document.querySelectorAll("[data-enable-at]").forEach((b) => { b.disabled = false; });
       };
-      tick(); setInterval(tick, 1000);
+      tick(); ticking.push(setInterval(tick, 1000));
     });
+  }
+  /* Fetch this page afresh and swap it in: no reload, no lost scroll of the whole page. */
+  function refresh() {
+    return fetch(location.pathname + location.search, { headers: { Accept: "text/html" }, cache: "no-store" })
+      .then((r) => r.text()).then((html) => {
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        document.title = doc.title;
+        for (const k of Object.keys(document.body.dataset)) if (k !== "poll") delete document.body.dataset[k];
+        Object.assign(document.body.dataset, doc.body.dataset);
+        $("main").replaceWith(doc.querySelector("main"));
+        init();
+      });
   }
   function poll() {
     const body = document.body, url = body.dataset.poll; if (!url) return;
     let etag = null, last = null;
-    const page = body.dataset.page, title = document.title;
     const check = () => fetch(url, { headers: Object.assign({ Accept: "application/json" }, etag ? { "If-None-Match": etag } : {}), cache: "no-store" })
       .then((r) => { if (r.status === 304) return null; etag = r.headers.get("ETag"); return r.json(); })
       .then((st) => {
         if (!st || st.errors) return;
-        const yourTurn = st.phase === "play" && st.turn === st.you;
-        document.title = (yourTurn ? "● " : "") + title.replace(/^● /, "");
+        const yourTurn = st.phase === "play" && st.turn === st.you, page = body.dataset.page;
         if (last && st.version !== last.version) {
-          if (yourTurn && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+          if (yourTurn && last.turn !== st.you && navigator.vibrate) navigator.vibrate([120, 60, 120]);
           const busy = window.refereeBusy && window.refereeBusy();
-          if (page === "waiting" || page === "host" || (page === "play" && !busy) || (page !== "setup" && st.phase !== last.phase)) location.reload();
-          else { const n = $("#news") || document.createElement("p"); n.id = "news"; n.className = "flash"; n.setAttribute("role", "status"); n.innerHTML = ""; const a = document.createElement("a"); a.href = location.pathname; a.textContent = "Something happened at the table: tap to update."; n.appendChild(a); $("main").prepend(n); }
+          if (page !== "setup" && !busy) refresh();
+          else if (page !== "setup" || st.phase !== last.phase) {
+            const n = $("#news") || document.createElement("p"); n.id = "news"; n.className = "flash"; n.setAttribute("role", "status"); n.innerHTML = "";
+            const a = document.createElement("button"); a.type = "button"; a.className = "button secondary"; a.textContent = "A move was made at the table: show it";
+            a.addEventListener("click", () => { window.refereeBusy = null; refresh(); });
+            n.appendChild(a); $("main").prepend(n);
+          }
         }
+        document.title = (yourTurn ? "● " : "") + document.title.replace(/^● /, "");
         last = st;
       }).catch(() => {});
     check(); setInterval(check, 2000);
@@ -349,5 +372,6 @@
       label();
     }
   }
-  document.addEventListener("DOMContentLoaded", () => { budgetPage(); placePage(); playPage(); overPage(); clocks(); poll(); forms(); });
+  function init() { window.refereeBusy = null; budgetPage(); placePage(); playPage(); overPage(); clocks(); forms(); }
+  document.addEventListener("DOMContentLoaded", () => { init(); poll(); });
 })();
