@@ -274,7 +274,7 @@
         for (const shot of r.shots || []) if (!own[shot.at] && !shot.result) own[shot.at] = { cls: "nothing", text: "–", label: "enemy shot here: nothing" };
         if (r.shot_down && r.at[0] && !own[r.at[0]]) own[r.at[0]] = { cls: "shot", text: "!", label: "enemy plane shot down aiming here" };
       }
-      const mine = document.createElement("div"); box.appendChild(mine);
+      const mine = document.createElement("div"); ($("#own-chart") || box).replaceChildren(mine);
       drawChart(mine, "Your chart (" + view.you + ")", (s) => {
         const look = own[s] || { cls: "sea", label: "sea" };
         return baseSel && baseSel.value === s ? { ...look, cls: look.cls + " chosen", label: look.label + ", chosen base" } : look;
