@@ -26,7 +26,7 @@ def store():
 def json_body(*, required: bool = True) -> dict:
     """The request's JSON object; a 400 naming the problem if it is not one."""
     raw = request.get_data(cache=True)
-    if not raw.strip():
+    if not raw:
         if required:
             raise ApiError(400, "The request needs a JSON body", field="body")
         return {}

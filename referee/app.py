@@ -89,11 +89,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     errors.register(app)
 
-    from . import api, cli, pages
+    from . import api, cli, pages, printouts
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
+    printouts.register(app)
     cli.register(app)
 
     @app.after_request

@@ -59,7 +59,7 @@ def wants_json() -> bool:
 
 def _problems(body: dict) -> list[str]:
     return [f"{e['message']} ({e['rule']})" if e.get("rule", "request") != "request"
-            else e["message"] for e in body["errors"]]
+            and f"({e['rule']})" not in e["message"] else e["message"] for e in body["errors"]]
 
 
 def register(app: Flask) -> None:

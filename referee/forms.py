@@ -33,8 +33,10 @@ def _count_field(kind: str) -> IntegerField:
                                                       "inputmode": "numeric",
                                                       "data-price": PRICES[kind],
                                                       "data-kind": kind},
-                        validators=[Optional(), NumberRange(min=0, max=limit,
-                                    message=f"0 to {limit} {PLURALS[kind]}")])
+                        # R3 bounds every count; the Atom Bombers' own limit is R4's, and
+                        # the budget check says so by name
+                        validators=[Optional(), NumberRange(min=0, max=160,
+                                    message=f"0 to 160 {PLURALS[kind]}")])
 
 
 class BudgetForm(FlaskForm):

@@ -41,6 +41,7 @@ from .forms import (
 from .naval_war import RuleViolation, check_disposition, report_for, view_for
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
 from .naval_war.knowledge import knowledge_chart
+from .naval_war.views import result_headline
 from .poll import etag_matches, view_etag
 
 bp = Blueprint("pages", __name__)
@@ -222,7 +223,7 @@ def game(game_id: str):
     opponents = [s for s in state.seats if s != seat]
     charts = {opp: knowledge_chart(view, opp) for opp in opponents}
     if view["phase"] == "over":
-        return render_template("over.html", view=view, headline=headline(view),
+        return render_template("over.html", view=view, headline=result_headline(view),
                                page_data=_page_data(view, charts, marks))
     return render_template("play.html", view=view, move_form=MoveForm(key=secrets.token_hex(8)),
                            form=PlainForm(), page_data=_page_data(view, charts, marks),
@@ -234,28 +235,6 @@ def _page_data(view: dict, charts: dict, marks: dict) -> str:
     """What the page's script draws, as JSON: this seat's own view and what follows from it."""
     return json.dumps({"view": view, "knowledge": charts, "marks": marks,
                        "names": NAMES}, separators=(",", ":"))
-
-
-def headline(view: dict) -> str:
-    """"Red wins by 60 points to 45", in the rules' words (R22)."""
-    result = view["result"]
-    sides = sorted(result["sides"], key=lambda side: -side["score"])
-    def who(seats: list[str]) -> str:
-        return " and ".join(s.title() for s in seats)
-    if result["reason"] == "resigned":
-        losers = [s for s in sides if set(s["seats"]) & set(r for r in result["scores"]
-                                                            if r not in result["winners"])]
-        prefix = f"{who(losers[0]['seats'])} resigned. " if losers and result["winners"] else ""
-    else:
-        prefix = {"agreed": "Ended by agreement. ", "forfeit": "Won by forfeit. "}.get(
-            result["reason"], "")
-    if not result["winners"]:
-        return f"{prefix}A draw at {sides[0]['score']} points each."
-    winners = next(s for s in sides if s["seats"] == result["winners"])
-    others = [s["score"] for s in sides if s is not winners]
-    verb = "win" if len(winners["seats"]) > 1 else "wins"
-    return (f"{prefix}{who(winners['seats'])} {verb} by {winners['score']} points to "
-            f"{max(others)}.")
 
 
 @bp.post("/games/<game_id>/budget")
@@ -289,9 +268,13 @@ SHIP_KINDS = SHIP_TYPES
 
 def placement_check(purchase: dict, document: dict) -> dict:
     """Problems of a placement in progress (R6-R9), and what is left to place (R5)."""
-    placed = Counter(s.get("type") for s in document.get("ships", []) if isinstance(s, dict))
-    placed.update(a.get("type") for a in document.get("aircraft", []) if isinstance(a, dict))
-    placed["aa-gun"] = len(document.get("guns", []))
+    def listed(key: str) -> list:  # a draft is the page's own, but may be anything at all
+        value = document.get(key)
+        return value if isinstance(value, list) else []
+
+    placed = Counter(p.get("type") for p in listed("ships") + listed("aircraft")
+                     if isinstance(p, dict) and isinstance(p.get("type"), str))
+    placed["aa-gun"] = len(listed("guns"))
     left = {k: purchase.get(k, 0) - placed.get(k, 0) for k in BUYABLE if k != "salvo"}
     problems = []
     try:

@@ -36,6 +36,9 @@ def now() -> float:
 def create_game(store: Store, options: dict, join_url: Callable[[str, str, str], str]
                 ) -> dict:
     """A new game with a host token and a join code for every seat (shown once only)."""
+    if "bots" in options and not isinstance(options["bots"], dict):
+        raise ApiError(422, "'bots' is an object naming seats, each with a level",
+                       field="bots", rule="R23")
     if options.get("bots"):
         raise ApiError(422, "Computer opponents are not available yet; every seat is for a "
                             "player", field="bots")

@@ -174,3 +174,25 @@ def describe(report: dict) -> str:
         if not parts:
             parts.append("No damage")
     return head + ". ".join(parts) + "."
+
+
+def result_headline(view: dict) -> str:
+    """"Red wins by 60 points to 45", in the rules' words (R22), from a finished view."""
+    result = view["result"]
+    sides = sorted(result["sides"], key=lambda side: -side["score"])
+    def who(seats: list[str]) -> str:
+        return " and ".join(s.title() for s in seats)
+    if result["reason"] == "resigned":
+        losers = [s for s in sides if set(s["seats"]) & set(r for r in result["scores"]
+                                                            if r not in result["winners"])]
+        prefix = f"{who(losers[0]['seats'])} resigned. " if losers and result["winners"] else ""
+    else:
+        prefix = {"agreed": "Ended by agreement. ", "forfeit": "Won by forfeit. "}.get(
+            result["reason"], "")
+    if not result["winners"]:
+        return f"{prefix}A draw at {sides[0]['score']} points each."
+    winners = next(s for s in sides if s["seats"] == result["winners"])
+    others = [s["score"] for s in sides if s is not winners]
+    verb = "win" if len(winners["seats"]) > 1 else "wins"
+    return (f"{prefix}{who(winners['seats'])} {verb} by {winners['score']} points to "
+            f"{max(others)}.")

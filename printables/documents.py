@@ -1,0 +1,240 @@
+"""The printables as pure render functions: data in, PDF bytes out, no web and no files.
+
+Everything about a player comes in as his view or his move record (``view_for`` and
+``record_for`` of the core), so a PDF can hold no more than R20 has told him (R21).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from collections import Counter
+
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from referee.naval_war.fleet import NAMES
+from referee.naval_war.knowledge import knowledge_chart
+from referee.naval_war.views import result_headline
+
+from .charts import KEY, ChartFlowable, knowledge_looks, own_looks
+from .style import (
+    FONT,
+    GRID,
+    INK,
+    LAYOUTS,
+    MARGIN,
+    MIN_PAIR_CELL,
+    PAIR_GAP,
+    STYLES,
+    chart_cell,
+    page_size,
+)
+
+RECORD_COLUMNS = ("Move", "Player", "Weapon", "From (private)", "Target",
+                  "A-A gun used (private)", "Result")
+RECORD_WIDTHS_MM = (13, 16, 22, 20, 16, 22)  # the result takes the rest
+BLANK_ROW_HEIGHT = 7.5 * mm  # room to write by hand
+BLANK_RECORD_ROWS = 30
+POSTMORTEM_HEADER = 74 * mm  # the result, chart titles, labels and tallies above and below
+
+
+def _document(buffer: io.BytesIO, size: tuple[float, float], title: str) -> SimpleDocTemplate:
+    return SimpleDocTemplate(buffer, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
+                             topMargin=MARGIN, bottomMargin=MARGIN, title=title,
+                             author="The referee", subject="The Naval War Game")
+
+
+def _footer(canvas, doc) -> None:
+    canvas.saveState()
+    canvas.setFont(FONT, 6.5)
+    canvas.setFillColor(INK)
+    canvas.drawString(MARGIN, MARGIN / 2, doc.title)
+    canvas.drawRightString(doc.pagesize[0] - MARGIN, MARGIN / 2, f"page {doc.page}")
+    canvas.restoreState()
+
+
+def _build(size: tuple[float, float], title: str, story: list) -> bytes:
+    buffer = io.BytesIO()
+    _document(buffer, size, title).build(story, onFirstPage=_footer, onLaterPages=_footer)
+    return buffer.getvalue()
+
+
+def _side_by_side(charts: list[ChartFlowable]) -> Table:
+    table = Table([charts], colWidths=[c.width + PAIR_GAP for c in charts])
+    table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    return table
+
+
+def _title_line(player: str = "", colour: str = "", date: str = "") -> Paragraph:
+    def blank(value: str, width: int) -> str:
+        return value or "_" * width
+    return Paragraph(f"<b>Player</b> {blank(player, 22)} &nbsp; <b>Colour</b> "
+                     f"{blank(colour, 12)} &nbsp; <b>Date</b> {blank(date, 14)}",
+                     STYLES["body"])
+
+
+def blank_chart(*, paper: str = "a4", layout: str = "pair") -> bytes:
+    """Blank charts to play on paper: the pair a player keeps (his own chart and his chart of
+    the enemy) on one landscape page, or one large chart on a portrait page."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
+    size = page_size(paper, "landscape" if layout == "pair" else "portrait")
+    across = 2 if layout == "pair" else 1
+    cell = chart_cell(size[0], across)
+    if layout == "pair":
+        assert cell >= MIN_PAIR_CELL - 0.01, "squares on the pair layout are at least 6 mm"
+        charts = [ChartFlowable(cell, title="My chart", blank_tallies=True),
+                  ChartFlowable(cell, title="My chart of the enemy")]
+        body = _side_by_side(charts)
+    else:
+        body = ChartFlowable(cell, title="Chart", blank_tallies=True)
+    story = [_title_line(), Spacer(1, 2 * mm), body, Spacer(1, 1.5 * mm),
+             Paragraph(f"Ring each aircraft, gun and salvo as it is used. Key: {KEY}.",
+                       STYLES["small"])]
+    return _build(size, "The Naval War Game: blank chart", story)
+
+
+def _record_table(rows: list[list[str]], width: float,
+                  row_height: float | None = None) -> Table:
+    widths = [w * mm for w in RECORD_WIDTHS_MM]
+    widths.append(width - sum(widths))
+    head = [Paragraph(h, STYLES["cell_head"]) for h in RECORD_COLUMNS]
+    body = [[Paragraph(text, STYLES["cell"]) for text in row] for row in rows]
+    heights = [None] + [row_height] * len(body) if row_height else None
+    table = Table([head, *body], colWidths=widths, repeatRows=1, rowHeights=heights)
+    table.setStyle(TableStyle([
+        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("LINEBELOW", (0, 0), (-1, 0), 1.0, INK),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("FONTNAME", (0, 0), (-1, -1), FONT),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+    ]))
+    return table
+
+
+def blank_record(*, paper: str = "a4") -> bytes:
+    """A blank move record sheet; the private columns are for the player's own moves."""
+    size = page_size(paper, "portrait")
+    rows = [[""] * len(RECORD_COLUMNS) for _ in range(BLANK_RECORD_ROWS)]
+    story = [Paragraph("The Naval War Game: move record", STYLES["title"]), _title_line(),
+             Spacer(1, 3 * mm), _record_table(rows, size[0] - 2 * MARGIN, BLANK_ROW_HEIGHT),
+             Spacer(1, 2 * mm),
+             Paragraph("From and A-A gun used are private: note them for your own moves and "
+                       "guns only; your opponent is not told them.", STYLES["small"])]
+    return _build(size, "The Naval War Game: blank move record", story)
+
+
+def _record_rows(moves: list[dict]) -> list[list[str]]:
+    return [[str(m["n"]), m["by"].title(), NAMES.get(m.get("weapon") or "", "(not told)"),
+             m.get("from") or "", m["target"].title(), m.get("gun") or "",
+             m.get("text", "")] for m in moves]
+
+
+def player_record(record: dict, *, paper: str = "a4") -> bytes:
+    """The move record as one player may see it (``record_for``): his own moves' private
+    columns only, until the game is over (R20, R21)."""
+    size = page_size(paper, "portrait")
+    toss = record.get("toss")
+    order = " → ".join(s.title() for s in toss["order"]) if toss else "not yet tossed"
+    story = [Paragraph(f"Move record of {record['you'].title()}, game {record['id']}",
+                       STYLES["title"]),
+             Paragraph(f"The toss (R11): seed {toss['seed'] if toss else '-'}; order of play "
+                       f"{order}. Printed {dt.date.today().isoformat()}.", STYLES["body"]),
+             Spacer(1, 3 * mm), _record_table(_record_rows(record["moves"]),
+                                              size[0] - 2 * MARGIN)]
+    if record.get("result"):
+        story += [Spacer(1, 3 * mm), _result_paragraph(record["result"])]
+    return _build(size, f"The Naval War Game {record['id']}: move record of {record['you']}",
+                  story)
+
+
+def _tallies(view: dict, seat: str, disposition: dict | None) -> dict[str, tuple[int, int]]:
+    """What a seat started with and has used, for the tally boxes."""
+    if not disposition:
+        return {}
+    bought = Counter(a["type"] for a in disposition.get("aircraft", []))
+    bought["aa-gun"] = len(disposition.get("guns", []))
+    bought["salvo"] = disposition.get("salvoes", 0)
+    flown_or_fired = Counter(r["weapon"] for r in view["reports"]
+                             if r["by"] == seat and r.get("weapon"))
+    flown_or_fired["aa-gun"] = sum(1 for r in view["reports"]
+                                   if r["target"] == seat and r.get("gun"))
+    return {kind: (bought[kind], flown_or_fired[kind])
+            for kind in ("atom-bomber", "bomber", "recon", "aa-gun", "salvo")}
+
+
+def player_charts(view: dict, *, paper: str = "a4") -> bytes:
+    """A player's own chart with its damage beside his chart of each opponent, as the
+    referee has filled it from his reports; printable at any time of the game."""
+    size = page_size(paper, "landscape")
+    cell = chart_cell(size[0], 2)
+    you = view["you"]
+    name = view["seats"][you]["name"] or you.title()
+    opponents = [s for s in view["seats"] if s != you and s not in view.get("allies", [])
+                 and not view["seats"][s].get("forfeited")]
+    story: list = []
+    for i, opponent in enumerate(opponents):
+        own = ChartFlowable(cell, own_looks(view["disposition"], view["damage"]),
+                            title=f"My chart ({you.title()})",
+                            tallies=_tallies(view, you, view["disposition"]))
+        known = ChartFlowable(cell, knowledge_looks(knowledge_chart(view, opponent)),
+                              title=f"My chart of {opponent.title()}"
+                                    f" ({view['seats'][opponent]['name'] or ''})")
+        if i:
+            story.append(PageBreak())
+        story += [_title_line(name, you.title(), dt.date.today().isoformat()),
+                  Spacer(1, 2 * mm), _side_by_side([own, known]), Spacer(1, 1 * mm),
+                  Paragraph(f"Game {view['id']}, after move {len(view['reports'])}. "
+                            f"Key: {KEY}.", STYLES["small"])]
+    if not opponents:
+        story.append(Paragraph("No opponent's chart to print.", STYLES["body"]))
+    return _build(size, f"The Naval War Game {view['id']}: charts of {you}", story)
+
+
+def _result_paragraph(result: dict) -> Paragraph:
+    scores = ", ".join(f"{seat.title()} {score}" for seat, score in result["scores"].items())
+    winners = " and ".join(s.title() for s in result["winners"]) or "nobody (a draw)"
+    return Paragraph(f"<b>Result</b> ({result['reason']}): {winners} won. Scores: {scores}.",
+                     STYLES["body"])
+
+
+def postmortem(view: dict, record: dict, *, paper: str = "a4") -> bytes:
+    """After the end: the result, every final chart side by side (as the rules' Figures 5
+    and 6), and the full move record."""
+    if view["phase"] != "over":
+        raise ValueError("the post-mortem is printed once the game is over (R21)")
+    size = page_size(paper, "landscape")
+    cell = min(chart_cell(size[0], 2), (size[1] - 2 * MARGIN - POSTMORTEM_HEADER) / 21)
+    finals = [(view["you"], view["disposition"], view["damage"])]
+    finals += [(seat, info["disposition"], info["damage"])
+               for seat, info in view.get("revealed", {}).items()]
+    finals.sort(key=lambda item: list(view["seats"]).index(item[0]))
+    story: list = [Paragraph(f"Post-mortem of game {view['id']}", STYLES["title"]),
+                   Paragraph(result_headline(view), STYLES["heading"]),
+                   _result_paragraph(view["result"])]
+    charts = [ChartFlowable(cell, own_looks(disposition, damage),
+                            title=f"{seat.title()} ({view['seats'][seat]['name'] or ''}): "
+                                  f"{view['result']['scores'][seat]} points",
+                            tallies=_tallies(view, seat, disposition))
+              for seat, disposition, damage in finals]
+    for i in range(0, len(charts), 2):
+        story += [PageBreak()] if i else []
+        story.append(KeepTogether(_side_by_side(charts[i:i + 2])))
+    story += [PageBreak(), Paragraph("The whole move record", STYLES["heading"]),
+              _record_table(_record_rows(record["moves"]), size[0] - 2 * MARGIN)]
+    return _build(size, f"The Naval War Game {view['id']}: post-mortem", story)
+

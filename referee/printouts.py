@@ -1,0 +1,114 @@
+"""The printables on the web and the command line: thin wrappers round ``printables``.
+
+Blank charts and record sheets are for anyone; a player's charts, record and post-mortem are
+for that player (bearer token or his phone's session cookie), built from his view (R21).
+"""
+
+from __future__ import annotations
+
+import click
+from flask import Blueprint, Response, request, session
+
+import printables
+
+from . import service
+from .errors import ApiError
+from .naval_war import record_for, view_for
+
+bp = Blueprint("printouts", __name__)
+PAPERS, LAYOUTS = ("a4", "letter"), ("pair", "single")
+
+
+def _choice(name: str, allowed: tuple[str, ...], default: str) -> str:
+    value = request.args.get(name, default)
+    if value not in allowed:
+        raise ApiError(400, f"{name!r} is one of {', '.join(allowed)}, not {value!r}",
+                       field=name)
+    return value
+
+
+def pdf(body: bytes, filename: str) -> Response:
+    return Response(body, mimetype="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="{filename}"',
+        "Cache-Control": "private, no-store"})
+
+
+@bp.get("/printables/blank-chart.pdf")
+def blank_chart():
+    paper, layout = _choice("paper", PAPERS, "a4"), _choice("layout", LAYOUTS, "pair")
+    return pdf(printables.blank_chart(paper=paper, layout=layout),
+               f"blank-chart-{layout}-{paper}.pdf")
+
+
+@bp.get("/printables/blank-record.pdf")
+def blank_record():
+    paper = _choice("paper", PAPERS, "a4")
+    return pdf(printables.blank_record(paper=paper), f"blank-record-{paper}.pdf")
+
+
+def _seat(game_id: str) -> str:
+    """The player asking: his bearer token, or else his phone's session cookie."""
+    from .api import bearer, store
+
+    token = bearer() or session.get("seats", {}).get(game_id)
+    return service.authorise(store(), game_id, token)
+
+
+def _game(game_id: str):
+    from .api import store
+
+    return service.load(store(), game_id)
+
+
+@bp.get("/api/v1/games/<game_id>/charts.pdf")
+def charts(game_id: str):
+    seat = _seat(game_id)
+    game = _game(game_id)
+    if game.phase == "setup":
+        raise ApiError(409, "The charts are printed once play has started; print blank "
+                            "charts before that", rule="R10")
+    paper = _choice("paper", PAPERS, "a4")
+    return pdf(printables.player_charts(view_for(game, seat), paper=paper),
+               f"charts-{game_id}-{seat}.pdf")
+
+
+@bp.get("/api/v1/games/<game_id>/record.pdf")
+def record(game_id: str):
+    seat = _seat(game_id)
+    paper = _choice("paper", PAPERS, "a4")
+    return pdf(printables.player_record(record_for(_game(game_id), seat), paper=paper),
+               f"record-{game_id}-{seat}.pdf")
+
+
+@bp.get("/api/v1/games/<game_id>/postmortem.pdf")
+def postmortem(game_id: str):
+    seat = _seat(game_id)
+    game = _game(game_id)
+    if game.phase != "over":
+        raise ApiError(409, "The post-mortem is printed once the game is over", rule="R21")
+    paper = _choice("paper", PAPERS, "a4")
+    return pdf(printables.postmortem(view_for(game, seat), record_for(game, seat), paper=paper),
+               f"postmortem-{game_id}.pdf")
+
+
+@click.command("blank-chart")
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option("--layout", type=click.Choice(LAYOUTS), default="pair", show_default=True)
+@click.option("-o", "--output", type=click.File("wb"), required=True, help="The PDF to write.")
+def blank_chart_command(paper: str, layout: str, output) -> None:
+    """Print blank charts: the pair a player keeps, or one large chart."""
+    output.write(printables.blank_chart(paper=paper, layout=layout))
+
+
+@click.command("blank-record")
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option("-o", "--output", type=click.File("wb"), required=True, help="The PDF to write.")
+def blank_record_command(paper: str, output) -> None:
+    """Print a blank move record sheet."""
+    output.write(printables.blank_record(paper=paper))
+
+
+def register(app) -> None:
+    app.register_blueprint(bp)
+    app.cli.add_command(blank_chart_command)
+    app.cli.add_command(blank_record_command)
