@@ -28,7 +28,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from apiclient import Api, HttpTransport, lock_in_random_fleets, open_table  # noqa: E402
+from apiclient import (  # noqa: E402
+    Api,
+    HttpTransport,
+    choose_move,
+    lock_in_random_fleets,
+    open_table,
+)
 from conftest import LiveServer, free_port  # noqa: E402
 
 BARE_APP = """
@@ -159,7 +165,7 @@ def poll_targets(api: Api, tables: list) -> list[tuple[str, dict]]:
     """One (path, headers) per phone: its game's view with the ETag it last saw."""
     targets = []
     for table in tables:
-        for seat, token in table.tokens.items():
+        for token in table.tokens.values():
             _, _, headers = api.call("GET", table.path(), token=token)
             targets.append((table.path(), {"Authorization": f"Bearer {token}",
                                            "If-None-Match": headers["ETag"]}))
@@ -205,7 +211,6 @@ def main() -> None:
                         break
                     seat = view["turn"]
                     seat_view = api.call("GET", table.path(), token=table.tokens[seat])[1]
-                    from apiclient import choose_move
                     move = choose_move(seat_view, rng)
                     start = time.perf_counter()
                     status, _, _ = api.call("POST", table.path("/moves"), move,
