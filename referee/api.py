@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 
 from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
 
@@ -117,8 +116,7 @@ def disposition(game_id: str):
 @bp.post("/games/<game_id>/ready")
 def ready(game_id: str):
     seat = player(game_id)
-    _, game = service.act(store(), game_id,
-                          lambda game: game.lock_in(seat, seed=secrets.randbits(63)))
+    _, game = service.act(store(), game_id, lambda game: service.lock_in(game, seat))
     return jsonify(view_for(game, seat))
 
 
@@ -204,8 +202,7 @@ def extend_clock(game_id: str):
 @bp.post("/games/<game_id>/seats/<seat>/forfeit")
 def forfeit(game_id: str, seat: str):
     host(game_id)
-    _, game = service.act(store(), game_id, lambda game: game.forfeit(
-        seat, service.now(), seed=secrets.randbits(63)))
+    _, game = service.act(store(), game_id, lambda game: service.forfeit(game, seat))
     return jsonify(host_status(game))
 
 

@@ -122,7 +122,9 @@ def host(game_id: str):
     host_token(game_id)
     status = host_status(service.load(store(), game_id))
     codes = _hosted()[game_id].get("codes", {})
-    links = {seat: join_link(game_id, seat, code) for seat, code in codes.items()}
+    # a link for every seat not yet claimed, including one the host has just reissued
+    links = {seat: join_link(game_id, seat, code) for seat, code in codes.items()
+             if not (store().seat_row(game_id, seat) or {}).get("claimed")}
     return render_template("host.html", game_id=game_id, status=status, links=links,
                            form=PlainForm(), clock_form=ClockForm(), now=service.now())
 
@@ -179,8 +181,7 @@ def host_forfeit(game_id: str, seat: str):
     host_token(game_id)
     if not PlainForm().validate_on_submit():
         abort(400)
-    service.act(store(), game_id, lambda game: game.forfeit(seat, service.now(),
-                                                            seed=secrets.randbits(63)))
+    service.act(store(), game_id, lambda game: service.forfeit(game, seat))
     flash(f"{seat.title()} is forfeited (R10).")
     return redirect(url_for("pages.host", game_id=game_id))
 
@@ -289,11 +290,19 @@ def placement_check(purchase: dict, document: dict) -> dict:
             "complete": all(n == 0 for n in left.values()) and not problems}
 
 
+def _script_json():
+    """The JSON a page's script sent, or None: never an exception, however deeply nested."""
+    try:
+        return request.get_json(silent=True)
+    except RecursionError:
+        return None
+
+
 @bp.post("/games/<game_id>/draft")
 def save_draft(game_id: str):
     """Save the placement in progress (from the page's script) and say what is wrong so far."""
     seat = my_seat(game_id)
-    body = request.get_json(silent=True)
+    body = _script_json()
     document = body.get("disposition") if isinstance(body, dict) else None
     if not isinstance(document, dict):
         raise ApiError(400, "The draft is a disposition object", field="disposition")
@@ -326,7 +335,7 @@ def lock_in(game_id: str):
         if seat in state.ready:  # a double tap: already locked in, nothing to do
             return []
         state.submit(seat, document)
-        return state.lock_in(seat, seed=secrets.randbits(63))
+        return service.lock_in(state, seat)
 
     service.act(store(), game_id, submit_and_lock)
     return redirect(url_for("pages.game", game_id=game_id))
@@ -337,8 +346,10 @@ def move(game_id: str):
     seat = my_seat(game_id)
     form = MoveForm()
     if not form.validate_on_submit():
-        raise ApiError(422, "Choose a weapon and tap your target square(s)", field="at",
-                       rule="R12")
+        wrong = " ".join(f"{getattr(form, f).label.text}: {' '.join(e)}"
+                         for f, e in form.errors.items())
+        raise ApiError(422, f"Choose a weapon and tap your target square(s). {wrong}",
+                       field=next(iter(form.errors), "at"), rule="R12")
     document = {"weapon": form.weapon.data,
                 "at": [s.strip() for s in form.at.data.split(",") if s.strip()]}
     if form.weapon.data != "salvo":
@@ -365,7 +376,7 @@ def move(game_id: str):
 def save_marks(game_id: str):
     """A player's own pencil marks on his charts of the opponents; his alone."""
     seat = my_seat(game_id)
-    body = request.get_json(silent=True)
+    body = _script_json()
     if not isinstance(body, dict) or len(json.dumps(body)) > 20000:
         raise ApiError(400, "Pencil marks are an object of charts and squares", field="marks")
     marks = {}

@@ -130,6 +130,17 @@ def authorise(store: Store, game_id: str, token: str | None, *, host: bool = Fal
     return seat or "host"
 
 
+def lock_in(game: Game, seat: str) -> list[dict]:
+    """Lock in a seat with the server's secrets: the toss's seed (R11) and the salt of the
+    disposition's fingerprint."""
+    return game.lock_in(seat, seed=secrets.randbits(63), salt=secrets.token_hex(16))
+
+
+def forfeit(game: Game, seat: str) -> list[dict]:
+    """The host forfeits a seat once the clock has run out (R10); may start the toss."""
+    return game.forfeit(seat, now(), seed=secrets.randbits(63))
+
+
 def load(store: Store, game_id: str) -> Game:
     return replay(store.events(game_id))
 

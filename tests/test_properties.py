@@ -272,6 +272,17 @@ def leaks(game, seat: str, view: dict, record: dict,
         if view.get(key) != expected:
             found.append(f"view[{key!r}] is not {seat}'s own chart")
     rest = {k: v for k, v in view.items() if k not in (*own, "reports")}
+    for seat_name, info in view.get("seats", {}).items():
+        # the fingerprint is a hash and the salt random hex: neither names a square, though
+        # hex such as "e6" reads like one; they are checked for what they are instead
+        stamp = game.fingerprints.get(seat_name)
+        if info.get("fingerprint") != stamp:
+            found.append(f"seat {seat_name}'s fingerprint is not its lock-in's")
+        if info.get("salt") not in (None, game.salts.get(seat)) or (
+                info.get("salt") is not None and seat_name != seat):
+            found.append(f"seat {seat_name}'s salt shown before the end")
+        rest["seats"] = {**rest["seats"], seat_name: {k: v for k, v in info.items()
+                                                      if k not in ("fingerprint", "salt")}}
     rest["record"] = {k: v for k, v in record.items() if k != "moves"}
     for name in sorted(square_names_in(rest) & forbidden):
         found.append(f"{name} outside the reports")

@@ -14,6 +14,8 @@ Events are plain JSON objects with a ``type``:
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -29,6 +31,18 @@ DEFAULT_MINUTES = 20  # R10
 MAX_MINUTES = 24 * 60
 MAX_NAME = 40
 MOVE_KEYS = ("weapon", "from", "at", "target")
+
+
+def fingerprint(disposition: dict, salt: str) -> str:
+    """SHA-256 of the salt, a newline and the disposition's canonical JSON (UTF-8): shown to
+    every player at lock-in, checkable by anyone once the salt is revealed at the end.
+
+    >>> fingerprint({"salvoes": 1}, "ab")[:16]
+    '71b22f090a87ebf0'
+    """
+    canonical = json.dumps(disposition, sort_keys=True, separators=(",", ":"),
+                           ensure_ascii=True)
+    return hashlib.sha256(f"{salt}\n{canonical}".encode()).hexdigest()
 
 
 def toss_order(seats: Iterable[str], seed: int) -> list[str]:
@@ -55,6 +69,8 @@ class Game:
     names: dict[str, str] = field(default_factory=dict)
     fleets: dict[str, Fleet] = field(default_factory=dict)
     ready: set[str] = field(default_factory=set)
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    salts: dict[str, str] = field(default_factory=dict)
     forfeited: set[str] = field(default_factory=set)
     toss: dict | None = None
     order: list[str] = field(default_factory=list)
@@ -141,9 +157,14 @@ class Game:
                              "disposition": fleet.document})
         return events, cost.to_json(), warnings
 
-    def lock_in(self, seat: str, seed: int) -> list[dict]:
-        """A seat locks in its disposition; when every seat has, the referee tosses (R10, R11)."""
-        events = self._emit({"type": "ready", "seat": seat})
+    def lock_in(self, seat: str, seed: int, salt: str = "") -> list[dict]:
+        """A seat locks in its disposition; when every seat has, the referee tosses (R10, R11).
+
+        The server passes a secret random ``salt``; the disposition's fingerprint is public
+        from now on, the salt only once the game is over."""
+        fleet = self.fleets.get(seat)
+        events = self._emit({"type": "ready", "seat": seat, "salt": salt,
+                             "fingerprint": fingerprint(fleet.document, salt) if fleet else ""})
         return events + self._toss_if_all_ready(seed)
 
     def extend_clock(self, minutes: object) -> list[dict]:
@@ -255,7 +276,15 @@ class Game:
         if seat not in self.fleets:
             raise refuse("R10", "Submit a valid disposition before locking it in",
                          kind="turn")
+        salt = event.get("salt", "")
+        if not isinstance(salt, str) or len(salt) > 128:
+            raise refuse("R10", "A lock-in's salt is a short string", field="salt")
+        stamp = fingerprint(self.fleets[seat].document, salt)
+        if event.get("fingerprint", stamp) != stamp:
+            raise refuse("R10", f"The fingerprint of {seat}'s disposition does not match it",
+                         field="fingerprint")
         self.ready.add(seat)
+        self.salts[seat], self.fingerprints[seat] = salt, stamp
 
     def _apply_clock(self, event: dict) -> None:
         if self.phase != "setup":

@@ -60,7 +60,9 @@ def _view(game: Game, seat: str) -> dict:
         "version": game.version,
         "seats": {
             s: {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
-                "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed}
+                "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
+                "fingerprint": game.fingerprints.get(s),
+                "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
             for s in game.seats
         },
         "allies": [s for s in game.side(seat) if s != seat],
