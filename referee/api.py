@@ -165,6 +165,25 @@ def resign(game_id: str):
     return jsonify(view_for(game, seat))
 
 
+# -- games as files ----------------------------------------------------------------------------
+
+MAX_IMPORT_BODY = 4 * 1024 * 1024  # a long four-player game's log, with room to spare
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id: str):
+    player(game_id)
+    response = jsonify(service.export_game(store(), game_id))
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
+    return response
+
+
+@bp.post("/games/import")
+def import_game():
+    request.max_content_length = MAX_IMPORT_BODY
+    return jsonify(service.import_game(store(), json_body())), 201
+
+
 # -- the host's powers (R10) -------------------------------------------------------------
 
 def host_status(game) -> dict:

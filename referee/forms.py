@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
@@ -68,3 +69,8 @@ class PlainForm(FlaskForm):
 class ClockForm(FlaskForm):
     minutes = IntegerField("Minutes to add", default=5,
                            validators=[InputRequired(), NumberRange(min=1, max=120)])
+
+
+class ImportForm(FlaskForm):
+    game_file = FileField("A game file exported from a referee (.json)",
+                          validators=[FileRequired("Choose a game file to import")])

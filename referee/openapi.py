@@ -102,6 +102,14 @@ def _schemas() -> dict:
             "id": {"type": "string"}, "phase": {"type": "string"},
             "version": {"type": "integer"}, "clock": {"type": "object"},
             "seats": {"type": "object"}, "turn": NULLABLE_STR, "result": ref("Result")}},
+        "GameFile": {"type": "object", "required": ["format", "version", "rules", "events"],
+                     "properties": {
+            "format": {"type": "string", "enum": ["naval-war-game"]},
+            "version": {"type": "integer", "enum": [1]},
+            "rules": {"type": "string", "enum": ["naval-war"]},
+            "id": {"type": "string"}, "exported_at": {"type": "number"},
+            "fingerprints": {"type": "object"}, "salts": {"type": "object"},
+            "result": ref("Result"), "events": {"type": "array", "items": {"type": "object"}}}},
         "Minutes": {"type": "object", "required": ["minutes"], "properties": {
             "minutes": {"type": "integer", "minimum": 1}}},
         "JoinCode": {"type": "object", "properties": {
@@ -186,6 +194,13 @@ def openapi_document() -> dict:
                 extra=CONFLICT)},
             "/api/v1/games/{game_id}/resign": {"post": _op(
                 "Resign (R14)", ("200", "The view", "View"), params=game, extra=CONFLICT)},
+            "/api/v1/games/{game_id}/export": {"get": _op(
+                "A finished game as one file: events, fingerprints, salts, result",
+                ("200", "The game file", "GameFile"), params=game, extra=CONFLICT)},
+            "/api/v1/games/import": {"post": _op(
+                "Import a game file; it is replayed and every claim checked",
+                ("201", "The new game's id and a token per seat", None), body="GameFile",
+                secure=False, extra=ILLEGAL)},
             "/api/v1/games/{game_id}/host": {"get": _op(
                 "The host's status of the game", ("200", "Status", "HostStatus"), params=game)},
             "/api/v1/games/{game_id}/clock": {"post": _op(

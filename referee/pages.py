@@ -33,16 +33,19 @@ from .forms import (
     BudgetForm,
     ClockForm,
     CreateGameForm,
+    ImportForm,
     JoinForm,
     MoveForm,
     PlainForm,
     budget_fields,
 )
 from .naval_war import RuleViolation, check_disposition, report_for, view_for
+from .naval_war.club import club_records
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
 from .naval_war.knowledge import knowledge_chart
 from .naval_war.views import result_headline
 from .poll import etag_matches, view_etag
+from .svgchart import bar_chart
 
 bp = Blueprint("pages", __name__)
 
@@ -425,3 +428,53 @@ def status(game_id: str):
     response.headers["Cache-Control"] = "no-cache"
     return response
 
+
+
+# -- the club's records and games as files ------------------------------------------------------
+
+@bp.get("/club")
+def club():
+    """Every finished game on this referee, and the rules' two summary tables."""
+    games = [service.load(store(), game_id) for game_id in store().finished_games()]
+    records = club_records(games)
+    survival = [(PLURALS[row["ship"]], row["percent"] or 0,
+                 f"{row['percent']}% ({row['survived']} of {row['bought']})"
+                 if row["bought"] else "none bought") for row in records["survival"]]
+    finished = [{"id": g.id, "names": [g.names.get(s) or s for s in g.seats],
+                 "headline": result_headline(view_for(g, g.seats[0])),
+                 "mine": g.id in _seats()} for g in reversed(games)]
+    return render_template("club.html", records=records, finished=finished,
+                           survival_chart=bar_chart("Ships that survived", survival, 100),
+                           form=ImportForm())
+
+
+@bp.post("/club/import")
+def import_game():
+    """Import a game file: it is replayed and every claim in it checked before it is kept."""
+    form = ImportForm()
+    if not form.validate_on_submit():
+        raise ApiError(400, "; ".join(e for errors in form.errors.values() for e in errors),
+                       field="game_file")
+    raw = form.game_file.data.read(MAX_IMPORT_FILE + 1)
+    if len(raw) > MAX_IMPORT_FILE:
+        raise ApiError(413, "That file is too large to be a game file", field="game_file")
+    try:
+        document = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(422, "That file is not a game file: it is not JSON",
+                       field="game_file") from None
+    imported = service.import_game(store(), document)
+    _remember("seats", imported["id"], imported["seats"]["red"]["token"])
+    flash("Game imported: it replays to the same result, and every fingerprint matches.")
+    return redirect(url_for("pages.game", game_id=imported["id"]))
+
+
+@bp.get("/games/<game_id>/export.json")
+def export_game(game_id: str):
+    my_seat(game_id)
+    response = current_app.json.response(service.export_game(store(), game_id))
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
+    return response
+
+
+MAX_IMPORT_FILE = 4 * 1024 * 1024

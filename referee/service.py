@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .errors import ApiError
-from .naval_war import SEATS, Game, new_game, replay
+from .naval_war import SEATS, Game, RuleViolation, new_game, replay
 from .store import Store, digest
 
 log = logging.getLogger("referee")
@@ -153,6 +153,8 @@ def act(store: Store, game_id: str, command: Callable[[Game], T]) -> tuple[T, Ga
         result = command(game)
         new = game.events[before:]
         store.append(game_id, before + 1, new, now())
+        if new and game.phase == "over":
+            store.mark_finished(game_id, now())
     if new:
         log.info("game %s: %s", game_id, ", ".join(_describe_event(e) for e in new))
     return result, game
@@ -162,3 +164,79 @@ def _describe_event(event: dict) -> str:
     """An event for the log: its type and seat, never a square (R21)."""
     seat = event.get("seat")
     return f"{event['type']} ({seat})" if seat else event["type"]
+
+
+# -- games as files ---------------------------------------------------------------------------
+
+EXPORT_FORMAT = "naval-war-game"
+EXPORT_VERSION = 1
+MAX_IMPORT_EVENTS = 5000
+
+
+def export_game(store: Store, game_id: str) -> dict:
+    """A finished game as one file, like a chess PGN: its whole event log, with every
+    disposition, and the fingerprints and salts that prove no fleet moved."""
+    game = load(store, game_id)
+    if game.phase != "over":
+        raise ApiError(409, "Only a finished game can be exported (R21)", rule="R21")
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "rules": RULES,
+            "id": game_id, "exported_at": now(), "fingerprints": dict(game.fingerprints),
+            "salts": dict(game.salts), "result": game.result(), "events": game.events}
+
+
+def _refuse_file(message: str, field: str = "file") -> ApiError:
+    return ApiError(422, f"This game file cannot be imported: {message}. Nothing was stored.",
+                    field=field)
+
+
+def check_export(document: object) -> Game:
+    """Replay an exported game and check every claim it makes; the replayed game or a refusal."""
+    if not isinstance(document, dict):
+        raise _refuse_file("it is not a game file (a JSON object)")
+    if (document.get("format"), document.get("version")) != (EXPORT_FORMAT, EXPORT_VERSION):
+        raise _refuse_file(f"it is not a {EXPORT_FORMAT} file of version {EXPORT_VERSION}",
+                           "format")
+    if document.get("rules") != RULES:
+        raise _refuse_file(f"it is for the rules {document.get('rules')!r}, not {RULES!r}",
+                           "rules")
+    events = document.get("events")
+    if not isinstance(events, list) or not events or len(events) > MAX_IMPORT_EVENTS:
+        raise _refuse_file("its events are missing or too many", "events")
+    game = Game()
+    for n, event in enumerate(events, start=1):
+        try:
+            game.apply(event)
+        except RuleViolation as err:
+            raise _refuse_file(f"event {n} breaks the rules: {err}", "events") from None
+        except (TypeError, KeyError, ValueError, AttributeError) as err:
+            raise _refuse_file(f"event {n} is malformed ({err.__class__.__name__})",
+                               "events") from None
+    if game.phase != "over":
+        raise _refuse_file("the game in it is not finished", "events")
+    if document.get("fingerprints") != game.fingerprints:
+        raise _refuse_file("its fingerprints do not match its dispositions", "fingerprints")
+    if document.get("salts") != game.salts:
+        raise _refuse_file("its salts do not match its lock-ins", "salts")
+    if document.get("result") != game.result():
+        raise _refuse_file("the result it states is not the one its moves give", "result")
+    return game
+
+
+def import_game(store: Store, document: object) -> dict:
+    """Store a checked game file under a new id; every seat gets a token to read it."""
+    check_export(document)
+    game_id = secrets.token_hex(5)
+    events = [dict(e) for e in document["events"]]
+    events[0]["id"] = game_id
+    seats = events[0]["seats"]
+    tokens = {seat: new_secret(TOKEN_BYTES) for seat in seats}
+    created = now()
+    with store.write():
+        store.add_game(game_id, new_secret(TOKEN_BYTES),
+                       {seat: new_secret(JOIN_CODE_BYTES) for seat in seats}, RULES, created)
+        store.append(game_id, 1, events, created)
+        for seat, token in tokens.items():
+            store.claim(game_id, seat, token)
+        store.mark_finished(game_id, created)
+    log.info("game %s imported with %d events", game_id, len(events))
+    return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()}}

@@ -45,10 +45,17 @@ def _create_notes(db: sqlite_utils.Database) -> None:
     db["marks"].create({"game_id": str, "seat": str, "body": str}, pk=("game_id", "seat"))
 
 
+def _add_finished(db: sqlite_utils.Database) -> None:
+    """Finished games are listed on the club's records page without replaying every game."""
+    db["games"].add_column("finished_at", float)
+    db["games"].create_index(["finished_at"])
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
     ("0002_drafts_and_marks", _create_notes),
+    ("0003_finished_games", _add_finished),
 ]
 
 
@@ -103,6 +110,14 @@ class Store:
              "token_hash": None}
             for seat, code in join_codes.items()
         )
+
+    def mark_finished(self, game_id: str, when: float) -> None:
+        self.db.execute("update games set finished_at = ? where id = ? and finished_at is null",
+                        [when, game_id])
+
+    def finished_games(self) -> list[str]:
+        return [row["id"] for row in self.db.query(
+            "select id from games where finished_at is not null order by finished_at")]
 
     def game_exists(self, game_id: str) -> bool:
         return bool(list(self.db.query("select 1 from games where id = ?", [game_id])))

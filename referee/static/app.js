@@ -364,6 +364,7 @@
       const input = document.getElementById(b.dataset.copy); input.select();
       (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject()).then(() => { b.textContent = "Copied"; }, () => { document.execCommand("copy"); b.textContent = "Copied"; });
     }));
+    document.querySelectorAll(".print-button").forEach((b) => b.addEventListener("click", () => window.print()));
     const zoom = $("#zoom");
     if (zoom) {
       const label = () => { zoom.textContent = document.body.classList.contains("zoom-in") ? "Show the whole chart" : "Zoom in"; };

@@ -1,0 +1,72 @@
+"""The club's records over its finished games: the rules' two summary tables, and players.
+
+"Here are two tables that summarise the results of our games": the survival of each type of
+ship across games (the rules' "60 per cent of Battleships survived"), and results by how the
+160 points were split between ships and forces, with or without Atom Bombers. Only finished
+games are counted, where everything is revealed to everyone in the game (R21).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .fleet import PRICES, SHIP_TYPES
+from .game import Game
+
+SHIP_BANDS = ((60, 79), (80, 99), (100, 160))
+
+
+def _band(ship_points: int) -> str:
+    for low, high in SHIP_BANDS:
+        if low <= ship_points <= high:
+            return f"{low}-{high}" if high < 160 else f"{low} or more"
+    return f"{ship_points}"
+
+
+def _outcome(game: Game, seat: str) -> str:
+    result = game.result()
+    if seat in result["winners"]:
+        return "won"
+    return "drawn" if not result["winners"] and seat != game.resigned else "lost"
+
+
+def club_records(games: list[Game]) -> dict:
+    """Survival by ship type, results by points split, and each player's record."""
+    bought: Counter = Counter()
+    survived: Counter = Counter()
+    splits: dict[str, Counter] = {}
+    players: dict[str, Counter] = {}
+    counted = 0
+    for game in games:
+        if game.phase != "over":
+            continue
+        counted += 1
+        for seat in game.seats:
+            fleet = game.fleets.get(seat)
+            if fleet is None:  # forfeited before locking in (R10)
+                continue
+            for ship in fleet.ships:
+                bought[ship.type] += 1
+                survived[ship.type] += not ship.sunk
+            ship_points = sum(PRICES[s.type] for s in fleet.ships)
+            atoms = any(a.type == "atom-bomber" for a in fleet.aircraft)
+            key = f"{_band(ship_points)} on ships, {'with' if atoms else 'no'} Atom Bombers"
+            outcome = _outcome(game, seat)
+            splits.setdefault(key, Counter()).update({"players": 1, outcome: 1,
+                                                      "score": fleet.score()})
+            name = game.names.get(seat) or seat
+            players.setdefault(name, Counter()).update({"games": 1, outcome: 1})
+    return {
+        "games": counted,
+        "survival": [{"ship": t, "bought": bought[t], "survived": survived[t],
+                      "percent": round(100 * survived[t] / bought[t]) if bought[t] else None}
+                     for t in SHIP_TYPES],
+        "splits": [{"split": key, "players": c["players"], "won": c["won"],
+                    "drawn": c["drawn"], "lost": c["lost"],
+                    "mean_score": round(c["score"] / c["players"], 1)}
+                   for key, c in sorted(splits.items())],
+        "players": [{"name": name, "games": c["games"], "won": c["won"], "drawn": c["drawn"],
+                     "lost": c["lost"]}
+                    for name, c in sorted(players.items(),
+                                          key=lambda kv: (-kv[1]["won"], kv[0].lower()))],
+    }
