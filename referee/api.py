@@ -62,9 +62,26 @@ def host(game_id: str) -> None:
     service.authorise(store(), game_id, bearer(), host=True)
 
 
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+
+
+def public_base() -> str:
+    """Where phones reach this referee: PUBLIC_URL if set; the LAN address in place of a
+    loopback host, since a join link made on the organiser's laptop must work on a phone."""
+    if current_app.config.get("PUBLIC_URL"):
+        return current_app.config["PUBLIC_URL"].rstrip("/")
+    host = request.host
+    name, port = host.rsplit(":", 1) if ":" in host.rpartition("]")[2] else (host, "")
+    if name in LOOPBACK:
+        from .cli import lan_addresses
+
+        host = f"{lan_addresses()[0]}:{port}" if port else lan_addresses()[0]
+    return f"{request.scheme}://{host}"
+
+
 def join_url(game_id: str, seat: str, code: str) -> str:
     """The join page a seat's QR code and link lead to."""
-    return url_for("pages.join", game_id=game_id, seat=seat, code=code, _external=True)
+    return public_base() + url_for("pages.join", game_id=game_id, seat=seat, code=code)
 
 
 @bp.post("/games")

@@ -40,7 +40,7 @@ def pytest_terminal_summary(terminalreporter):
 @pytest.fixture
 def app(tmp_path):
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.db"),
-                       "SECRET_KEY": "test"})
+                       "SECRET_KEY": "test", "PUBLIC_URL": "http://localhost"})
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         env = {**os.environ, "REFEREE_DATABASE": str(self.database),
-               "REFEREE_SECRET_KEY": "live-test"}
+               "REFEREE_SECRET_KEY": "live-test", "REFEREE_PUBLIC_URL": self.url}
         self.log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
             [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(self.port),
