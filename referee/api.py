@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
 from . import service
 from .errors import ApiError
 from .naval_war import record_for, report_for, view_for
+from .naval_war.postmortem import postmortem_document
 from .openapi import openapi_document
 from .poll import etag_matches, view_etag
 
@@ -180,6 +181,14 @@ def resign(game_id: str):
     seat = player(game_id)
     _, game = service.act(store(), game_id, lambda game: game.resign(seat))
     return jsonify(view_for(game, seat))
+
+
+@bp.get("/games/<game_id>/postmortem")
+def postmortem(game_id: str):
+    """What each weapon bought and what hindsight says; for the game's players, after the end."""
+    player(game_id)
+    document = postmortem_document(service.load(store(), game_id))
+    return jsonify({k: document[k] for k in ("id", "result", "spending", "hindsight")})
 
 
 # -- games as files ----------------------------------------------------------------------------

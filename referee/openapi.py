@@ -102,6 +102,10 @@ def _schemas() -> dict:
             "id": {"type": "string"}, "phase": {"type": "string"},
             "version": {"type": "integer"}, "clock": {"type": "object"},
             "seats": {"type": "object"}, "turn": NULLABLE_STR, "result": ref("Result")}},
+        "Postmortem": {"type": "object", "required": ["result", "spending", "hindsight"],
+                       "properties": {"id": {"type": "string"}, "result": ref("Result"),
+                                      "spending": {"type": "object"},
+                                      "hindsight": {"type": "object"}}},
         "GameFile": {"type": "object", "required": ["format", "version", "rules", "events"],
                      "properties": {
             "format": {"type": "string", "enum": ["naval-war-game"]},
@@ -194,6 +198,9 @@ def openapi_document() -> dict:
                 extra=CONFLICT)},
             "/api/v1/games/{game_id}/resign": {"post": _op(
                 "Resign (R14)", ("200", "The view", "View"), params=game, extra=CONFLICT)},
+            "/api/v1/games/{game_id}/postmortem": {"get": _op(
+                "After the end: what each weapon bought (spending) and hindsight",
+                ("200", "The post-mortem", "Postmortem"), params=game, extra=CONFLICT)},
             "/api/v1/games/{game_id}/export": {"get": _op(
                 "A finished game as one file: events, fingerprints, salts, result",
                 ("200", "The game file", "GameFile"), params=game, extra=CONFLICT)},

@@ -42,8 +42,10 @@ from .forms import (
 from .naval_war import RuleViolation, check_disposition, report_for, view_for
 from .naval_war.club import club_records
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
+from .naval_war.game import fingerprint
 from .naval_war.knowledge import knowledge_chart
-from .naval_war.views import result_headline
+from .naval_war.postmortem import postmortem_document, states_by_move
+from .naval_war.views import describe, result_headline
 from .poll import etag_matches, view_etag
 from .svgchart import bar_chart
 
@@ -478,3 +480,39 @@ def export_game(game_id: str):
 
 
 MAX_IMPORT_FILE = 4 * 1024 * 1024
+
+
+# -- the post-mortem ----------------------------------------------------------------------------
+
+def step_deltas(game) -> list[dict]:
+    """For the step-through: each move's full report and what it changed on each chart, so
+    the page rebuilds any step by adding changes up (no rules in the script)."""
+    out, before = [], None
+    for step in states_by_move(game.events):
+        damage = {seat: chart["damage"] for seat, chart in step["charts"].items()}
+        if before is not None:
+            out.append({"report": {**step["report"], "text": describe(step["report"])},
+                        "delta": {seat: {k: sorted(set(v) - set(before[seat][k]))
+                                         for k, v in dmg.items() if set(v) - set(before[seat][k])}
+                                  for seat, dmg in damage.items()
+                                  if dmg != before[seat]}})
+        before = damage
+    return out
+
+
+@bp.get("/games/<game_id>/postmortem")
+def postmortem(game_id: str):
+    seat = my_seat(game_id)
+    game = service.load(store(), game_id)
+    document = postmortem_document(game)  # refuses before the end (R21)
+    view = view_for(game, seat)
+    data = {"seats": {s: {"name": game.names.get(s) or s,
+                          "disposition": game.fleets[s].document}
+                      for s in game.seats if s in game.fleets},
+            "steps": step_deltas(game), "names": NAMES}
+    checks = [{"seat": s, "fingerprint": game.fingerprints[s], "salt": game.salts[s],
+               "matches": fingerprint(game.fleets[s].document, game.salts[s])
+               == game.fingerprints[s]} for s in game.seats if s in game.fingerprints]
+    return render_template("postmortem.html", view=view, doc=document,
+                           headline=result_headline(view), checks=checks,
+                           page_data=json.dumps(data, separators=(",", ":")), names=NAMES)

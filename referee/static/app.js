@@ -302,6 +302,37 @@
     for (const [seat, info] of Object.entries(view.revealed || {})) if (info.disposition) add(view.seats[seat].name + " (" + seat + ")", info.disposition, info.damage);
   }
 
+  /* ---- post-mortem: step through every chart, move by move ---- */
+  function postmortemPage() {
+    const d = data(); if (!d || document.body.dataset.page !== "postmortem") return;
+    NAMES = d.names;
+    const slider = $("#step-slider"), steps = d.steps;
+    const show = (i) => {
+      i = Math.max(0, Math.min(steps.length, i)); slider.value = i; $("#step-number").textContent = i;
+      const damage = {};
+      for (const seat of Object.keys(d.seats)) damage[seat] = { hit: [], destroyed: [], flown: [], spent: [] };
+      for (const step of steps.slice(0, i)) for (const [seat, delta] of Object.entries(step.delta)) for (const [k, list] of Object.entries(delta)) damage[seat][k] = damage[seat][k].concat(list);
+      const r = i ? steps[i - 1].report : null;
+      $("#step-report").textContent = r ? "Move " + r.n + ": " + r.by + " at " + r.target + (r.from ? " (from " + r.from + ")" : "") + ". " + r.text : "Before the first move.";
+      const box = $("#charts"); box.innerHTML = "";
+      for (const [seat, info] of Object.entries(d.seats)) {
+        const div = document.createElement("div"); box.appendChild(div);
+        const looks = ownLooks(info.disposition, damage[seat]);
+        const aimed = new Set(r && r.target === seat ? r.at : []);
+        drawChart(div, info.name + " (" + seat + ")", (s) => {
+          const look = looks[s] || { cls: "sea", label: "sea" };
+          return aimed.has(s) ? { ...look, cls: (look.cls || "") + " chosen", text: look.text || "◎", label: look.label + ", aimed at in this move" } : look;
+        });
+      }
+    };
+    document.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => {
+      const i = parseInt(slider.value, 10);
+      show({ first: 0, prev: i - 1, next: i + 1, last: steps.length }[b.dataset.step]);
+    }));
+    slider.addEventListener("input", () => show(parseInt(slider.value, 10)));
+    show(steps.length);
+  }
+
   /* ---- clock (R10), polling, turn alerts, one-tap forms ---- */
   let ticking = [];
   function clocks() {
@@ -373,6 +404,6 @@
       label();
     }
   }
-  function init() { window.refereeBusy = null; budgetPage(); placePage(); playPage(); overPage(); clocks(); forms(); }
+  function init() { window.refereeBusy = null; budgetPage(); placePage(); playPage(); overPage(); postmortemPage(); clocks(); forms(); }
   document.addEventListener("DOMContentLoaded", () => { init(); poll(); });
 })();
