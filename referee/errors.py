@@ -66,8 +66,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(Exception)
     def handle(exc: Exception):
         body, status = error_body(exc)
+        allow = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods",
+                                                                    None) else {}
         if wants_json():
-            return jsonify(body), status
+            return jsonify(body), status, allow
         game_id = (request.view_args or {}).get("game_id")
         if request.method == "POST" and game_id and status in (400, 409, 422):
             for line in _problems(body):
@@ -80,4 +82,4 @@ def register(app: Flask) -> None:
             if endpoint != "pages.join":
                 return redirect(url_for("pages.game", game_id=game_id))
         return render_template("error.html", status=status, problems=_problems(body),
-                               game_id=game_id), status
+                               game_id=game_id), status, allow
