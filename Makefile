@@ -26,6 +26,9 @@ test: $(STAMP) lint
 
 bench: $(STAMP)
 	$(PY) bench/core_bench.py
+	$(PY) bench/printables_bench.py
+	$(PY) bench/postmortem_bench.py
+	$(PY) bench/server_bench.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

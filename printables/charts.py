@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from referee.naval_war.squares import COLUMNS, SIZE, parse_square
@@ -189,14 +190,18 @@ class ChartFlowable(Flowable):
         """Columns A-U above and below, rows 1-21 left and right."""
         c = self.canv
         c.setFillColor(INK)
-        c.setFont(FONT, 6.2)
+        text = c.beginText()  # one text object for all 84 labels: each centred on its line
+        text.setFont(FONT, 6.2)
         for i in range(SIZE):
             cx = x0 + (i + 0.5) * self.cell
-            c.drawCentredString(cx, y0 + self.grid + 1.1 * mm, COLUMNS[i])
-            c.drawCentredString(cx, y0 - 2.6 * mm, COLUMNS[i])
             cy = y0 + (SIZE - 1 - i) * self.cell + self.cell * 0.32
-            c.drawCentredString(x0 - LABEL_BAND / 2, cy, str(i + 1))
-            c.drawCentredString(x0 + self.grid + LABEL_BAND / 2, cy, str(i + 1))
+            for x, y, label in ((cx, y0 + self.grid + 1.1 * mm, COLUMNS[i]),
+                                (cx, y0 - 2.6 * mm, COLUMNS[i]),
+                                (x0 - LABEL_BAND / 2, cy, str(i + 1)),
+                                (x0 + self.grid + LABEL_BAND / 2, cy, str(i + 1))):
+                text.setTextOrigin(x - stringWidth(label, FONT, 6.2) / 2, y)
+                text.textLine(label)
+        c.drawText(text)
 
 
 def draw_tallies(c, x: float, top: float, width: float,
@@ -217,7 +222,13 @@ def draw_tallies(c, x: float, top: float, width: float,
         c.setFont(FONT, 6.5)
         c.drawString(x + label_width - 8 * mm, y - 1 * mm,
                      "____" if bought is None else f"{bought}")
-        shown = TALLY_CIRCLES if bought is None else min(bought, TALLY_CIRCLES)
+        if bought is None:  # the five blank rows are alike: one form, drawn five times
+            c.saveState()
+            c.translate(0, y)
+            c.doForm(_blank_tally_row(c, x + label_width, step, radius))
+            c.restoreState()
+            continue
+        shown = min(bought, TALLY_CIRCLES)
         c.setStrokeColor(INK)
         for n in range(shown):
             cx = x + label_width + (n + 0.5) * step
@@ -232,3 +243,31 @@ def draw_tallies(c, x: float, top: float, width: float,
             c.drawString(x + label_width + TALLY_CIRCLES * step + 1 * mm, y - 1 * mm,
                          f"+{bought - TALLY_CIRCLES}")
 
+
+
+def _blank_tally_row(c, left: float, step: float, radius: float) -> str:
+    """A row of numbered empty circles as a form XObject, centred on y = 0, made once per
+    document and geometry; drawing a circle is dear in reportlab, placing a form is not."""
+    name = f"blank-tally-{left:.3f}-{step:.3f}-{radius:.3f}"
+    if c.hasForm(name):
+        return name
+    right = left + TALLY_CIRCLES * step
+    c.beginForm(name, lowerx=left - 1, lowery=-radius - 2, upperx=right + 1,
+                uppery=radius + 2)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.4)
+    path = c.beginPath()
+    for n in range(TALLY_CIRCLES):
+        path.circle(left + (n + 0.5) * step, 0, radius)
+    c.drawPath(path, stroke=1, fill=0)
+    c.setFillColor(INK)
+    text = c.beginText()
+    text.setFont(FONT, 4.6)
+    for n in range(TALLY_CIRCLES):
+        label = str(n + 1)
+        text.setTextOrigin(left + (n + 0.5) * step - stringWidth(label, FONT, 4.6) / 2,
+                           -0.55 * mm)
+        text.textLine(label)
+    c.drawText(text)
+    c.endForm()
+    return name

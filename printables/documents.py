@@ -50,7 +50,8 @@ POSTMORTEM_HEADER = 74 * mm  # the result, chart titles, labels and tallies abov
 def _document(buffer: io.BytesIO, size: tuple[float, float], title: str) -> SimpleDocTemplate:
     return SimpleDocTemplate(buffer, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
                              topMargin=MARGIN, bottomMargin=MARGIN, title=title,
-                             author="The referee", subject="The Naval War Game")
+                             author="The referee", subject="The Naval War Game",
+                             initialFontName=FONT)  # else every page names Helvetica
 
 
 def _footer(canvas, doc) -> None:
@@ -70,7 +71,8 @@ def _build(size: tuple[float, float], title: str, story: list) -> bytes:
 
 def _side_by_side(charts: list[ChartFlowable]) -> Table:
     table = Table([charts], colWidths=[c.width + PAIR_GAP for c in charts])
-    table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), FONT),  # not Helvetica
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                ("TOPPADDING", (0, 0), (-1, -1), 0),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
@@ -212,9 +214,63 @@ def _result_paragraph(result: dict) -> Paragraph:
                      STYLES["body"])
 
 
-def postmortem(view: dict, record: dict, *, paper: str = "a4") -> bytes:
+def _grid_table(rows: list[list[str]], widths_mm: list[float]) -> Table:
+    table = Table([[Paragraph(text, STYLES["cell_head" if i == 0 or j == 0 else "cell"])
+                    for j, text in enumerate(row)] for i, row in enumerate(rows)],
+                  colWidths=[w * mm for w in widths_mm], repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, GRID),
+                               ("LINEBELOW", (0, 0), (-1, 0), 1.0, INK),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("FONTNAME", (0, 0), (-1, -1), FONT)]))
+    return table
+
+
+def _weapon(kind: str) -> str:
+    return NAMES[kind][0].upper() + NAMES[kind][1:]
+
+
+def _analysis_story(view: dict, analysis: dict) -> list:
+    """What each weapon bought, hindsight and the fingerprints, as tables."""
+    story: list = [PageBreak(), Paragraph("What each weapon bought", STYLES["heading"])]
+    head = ["Player", "Weapon", "Points spent", "Ship points sunk", "Ship squares hit",
+            "Aircraft and guns destroyed", "Shot down", "Squares revealed"]
+    rows = [head] + [[seat.title(), _weapon(kind), str(r["points"]), str(r["sank"]),
+                      str(r["hit"]), str(r["destroyed"]), str(r["shot_down"]),
+                      str(r["revealed"])]
+                     for seat, table in analysis["spending"].items()
+                     for kind, r in table.items()]
+    story.append(_grid_table(rows, [22, 26, 22, 26, 26, 34, 22, 26]))
+    story += [Spacer(1, 4 * mm), Paragraph("Hindsight", STYLES["heading"]),
+              Paragraph("The targets on the enemy's final chart that would have sunk the most "
+                        "ship points with as many aircraft as were flown, had they been the "
+                        "only attack and none shot down.", STYLES["body"]), Spacer(1, 2 * mm)]
+    rows = [["Player", "Weapon", "Flown", "Did sink", "Best targets", "Would sink"]]
+    for seat, plans in analysis["hindsight"].items():
+        for kind, plan in plans.items():
+            best = ", ".join(plan["targets"]) or "-"
+            if plan.get("target"):
+                best += f" on {plan['target'].title()}"
+            would = str(plan["would_sink"])
+            if plan["count"] and not plan.get("exact", True):
+                would += f" (best found; at most {plan['upper_bound']})"
+            rows.append([seat.title(), _weapon(kind), str(plan["count"]),
+                         str(plan["did_sink"]), best, would])
+    story.append(_grid_table(rows, [22, 26, 16, 18, 110, 40]))
+    story += [Spacer(1, 4 * mm), Paragraph("Fingerprints", STYLES["heading"]),
+              Paragraph("SHA-256 of the salt, a newline and the disposition's canonical JSON; "
+                        "shown to every player at lock-in.", STYLES["body"]), Spacer(1, 2 * mm)]
+    rows = [["Player", "Fingerprint", "Salt"]] + [
+        [seat.title(), info.get("fingerprint") or "-", info.get("salt") or "-"]
+        for seat, info in view["seats"].items()]
+    story.append(_grid_table(rows, [22, 130, 70]))
+    return story
+
+
+def postmortem(view: dict, record: dict, *, paper: str = "a4",
+               analysis: dict | None = None) -> bytes:
     """After the end: the result, every final chart side by side (as the rules' Figures 5
-    and 6), and the full move record."""
+    and 6), the full move record and, given the post-mortem ``analysis`` (spending and
+    hindsight), its tables."""
     if view["phase"] != "over":
         raise ValueError("the post-mortem is printed once the game is over (R21)")
     size = page_size(paper, "landscape")
@@ -234,6 +290,8 @@ def postmortem(view: dict, record: dict, *, paper: str = "a4") -> bytes:
     for i in range(0, len(charts), 2):
         story += [PageBreak()] if i else []
         story.append(KeepTogether(_side_by_side(charts[i:i + 2])))
+    if analysis:
+        story += _analysis_story(view, analysis)
     story += [PageBreak(), Paragraph("The whole move record", STYLES["heading"]),
               _record_table(_record_rows(record["moves"]), size[0] - 2 * MARGIN)]
     return _build(size, f"The Naval War Game {view['id']}: post-mortem", story)

@@ -20,6 +20,7 @@ FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 FONT, FONT_BOLD = "RefereeSans", "RefereeSans-Bold"
 pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "Vera.ttf")))
 pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONT_DIR / "VeraBd.ttf")))
+pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
 
 PAPERS = {"a4": A4, "letter": letter}
 LAYOUTS = ("pair", "single")

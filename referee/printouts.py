@@ -14,6 +14,7 @@ import printables
 from . import service
 from .errors import ApiError
 from .naval_war import record_for, view_for
+from .naval_war.postmortem import postmortem_document
 
 bp = Blueprint("printouts", __name__)
 PAPERS, LAYOUTS = ("a4", "letter"), ("pair", "single")
@@ -63,12 +64,8 @@ def _game(game_id: str):
 @bp.get("/api/v1/games/<game_id>/charts.pdf")
 def charts(game_id: str):
     seat = _seat(game_id)
-    game = _game(game_id)
-    if game.phase == "setup":
-        raise ApiError(409, "The charts are printed once play has started; print blank "
-                            "charts before that", rule="R10")
     paper = _choice("paper", PAPERS, "a4")
-    return pdf(printables.player_charts(view_for(game, seat), paper=paper),
+    return pdf(printables.player_charts(view_for(_game(game_id), seat), paper=paper),
                f"charts-{game_id}-{seat}.pdf")
 
 
@@ -87,7 +84,8 @@ def postmortem(game_id: str):
     if game.phase != "over":
         raise ApiError(409, "The post-mortem is printed once the game is over", rule="R21")
     paper = _choice("paper", PAPERS, "a4")
-    return pdf(printables.postmortem(view_for(game, seat), record_for(game, seat), paper=paper),
+    return pdf(printables.postmortem(view_for(game, seat), record_for(game, seat), paper=paper,
+                                     analysis=postmortem_document(game)),
                f"postmortem-{game_id}.pdf")
 
 
