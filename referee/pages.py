@@ -196,6 +196,10 @@ def join(game_id: str, seat: str):
     service.require_game(store(), game_id)
     form = JoinForm(code=request.args.get("code", ""))
     if form.validate_on_submit():
+        held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None
+        if held and held[0] == game_id and held[1]:  # one seat a phone; a second loses the first
+            raise ApiError(409, f"This phone already plays {held[1].title()} in this game; "
+                                f"open the {seat.title()} link on another phone", field="seat")
         token = service.claim_seat(store(), game_id, seat, form.code.data or "",
                                    form.name.data)
         _remember("seats", game_id, token)
@@ -239,8 +243,14 @@ def game(game_id: str):
 
 def _page_data(view: dict, charts: dict, marks: dict) -> str:
     """What the page's script draws, as JSON: this seat's own view and what follows from it."""
-    return json.dumps({"view": view, "knowledge": charts, "marks": marks,
-                       "names": NAMES}, separators=(",", ":"))
+    return script_json({"view": view, "knowledge": charts, "marks": marks, "names": NAMES})
+
+
+def script_json(data: object) -> str:
+    """JSON to sit in a page's <script type="application/json"> block: '<', '>' and '&' are
+    written as escapes, so that no player's name ("</script>...") can end the block."""
+    return (json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+            .replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
 @bp.post("/games/<game_id>/budget")
@@ -515,4 +525,4 @@ def postmortem(game_id: str):
                == game.fingerprints[s]} for s in game.seats if s in game.fingerprints]
     return render_template("postmortem.html", view=view, doc=document,
                            headline=result_headline(view), checks=checks,
-                           page_data=json.dumps(data, separators=(",", ":")), names=NAMES)
+                           page_data=script_json(data), names=NAMES)
