@@ -111,7 +111,7 @@ def claim_seat(game_id: str, seat: str):
 def view(game_id: str):
     """A player's view; 304 when his ETag is current (mostly answered by ``poll``)."""
     seat = player(game_id)
-    game = service.load(store(), game_id)
+    game = service.load_settled(store(), game_id)
     etag = view_etag(game_id, seat, game.version)
     if etag_matches(etag, request.headers.get("If-None-Match", "")):
         response = Response(status=304)

@@ -76,8 +76,11 @@ def serve(host: str, port: int, threads: int, quiet: bool) -> None:
 
 
 def register(app: Flask) -> None:
+    from .duel import duel_command
+
     app.cli.add_command(init_db)
     app.cli.add_command(serve)
+    app.cli.add_command(duel_command)
 
 
 def _create_app():

@@ -74,3 +74,13 @@ class ClockForm(FlaskForm):
 class ImportForm(FlaskForm):
     game_file = FileField("A game file exported from a referee (.json)",
                           validators=[FileRequired("Choose a game file to import")])
+
+
+class ComputerGameForm(FlaskForm):
+    """A game against the computer: the player is Red, the computer Blue."""
+
+    player = StringField("Your name", validators=[DataRequired(), Length(max=40)])
+    level = SelectField("The computer plays as", default="captain", choices=[
+        ("recruit", "Recruit: random, for learning the rules"),
+        ("captain", "Captain: sensible"),
+        ("admiral", "Admiral: the strongest")])

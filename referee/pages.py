@@ -32,6 +32,7 @@ from .forms import (
     BUYABLE,
     BudgetForm,
     ClockForm,
+    ComputerGameForm,
     CreateGameForm,
     ImportForm,
     JoinForm,
@@ -116,7 +117,25 @@ def home():
         _remember("host", game_id, {"token": created["host_token"], "codes": codes})
         return redirect(url_for("pages.host", game_id=game_id))
     mine = [{"id": g, "seat": None} for g in _seats()]
-    return render_template("home.html", form=form, games=mine)
+    return render_template("home.html", form=form, games=mine, computer=ComputerGameForm())
+
+
+@bp.post("/play-computer")
+def play_computer():
+    """Play the computer: the player takes Red; Blue buys and places its fleet at once."""
+    form = ComputerGameForm()
+    if not form.validate_on_submit():
+        raise ApiError(400, "; ".join(f"{form[name].label.text}: {' '.join(errors)}"
+                                      for name, errors in form.errors.items()),
+                       field=next(iter(form.errors)))
+    created = service.create_game(store(), {"seats": 2, "bots": {"blue": form.level.data}},
+                                  join_link)
+    game_id = created["id"]
+    token = service.claim_seat(store(), game_id, "red", created["seats"]["red"]["join_code"],
+                               form.player.data)
+    _remember("seats", game_id, token)
+    _remember("host", game_id, {"token": created["host_token"], "codes": {}})
+    return redirect(url_for("pages.game", game_id=game_id))
 
 
 join_link = join_url
@@ -216,7 +235,7 @@ def _draft(game_id: str, seat: str) -> dict:
 @bp.get("/games/<game_id>")
 def game(game_id: str):
     seat = my_seat(game_id)
-    state = service.load(store(), game_id)
+    state = service.load_settled(store(), game_id)
     view = view_for(state, seat)
     if view["phase"] == "setup":
         draft = _draft(game_id, seat)

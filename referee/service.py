@@ -13,8 +13,9 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from .bots import LEVELS, Bot
 from .errors import ApiError
-from .naval_war import SEATS, Game, RuleViolation, new_game, replay
+from .naval_war import SEATS, Game, RuleViolation, new_game, replay, view_for
 from .store import Store, digest
 
 log = logging.getLogger("referee")
@@ -35,32 +36,63 @@ def now() -> float:
 
 def create_game(store: Store, options: dict, join_url: Callable[[str, str, str], str]
                 ) -> dict:
-    """A new game with a host token and a join code for every seat (shown once only)."""
+    """A new game with a host token and a join code for every player's seat (shown once
+    only). A computer's seat (``bots``) buys and places its fleet at once."""
+    bots = options.get("bots") or {}
     if "bots" in options and not isinstance(options["bots"], dict):
         raise ApiError(422, "'bots' is an object naming seats, each with a level",
                        field="bots", rule="R23")
-    if options.get("bots"):
-        raise ApiError(422, "Computer opponents are not available yet; every seat is for a "
-                            "player", field="bots")
+    for seat, level in bots.items():
+        if not isinstance(level, str) or level not in LEVELS:
+            raise ApiError(422, f"{level!r} is not a computer's level; the levels are "
+                                f"{', '.join(LEVELS)}", field=f"bots.{seat}", rule="R23")
     game_id = secrets.token_hex(5)
     host_token = new_secret(TOKEN_BYTES)
     created_at = now()
-    _, events = new_game(id=game_id, seats=options.get("seats", 2),
-                         alliances=options.get("alliances", False),
-                         disposition_minutes=options.get("disposition_minutes", 20),
-                         bots=options.get("bots"), at=created_at)
-    seats = events[0]["seats"]
-    codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in seats}
+    game, events = new_game(id=game_id, seats=options.get("seats", 2),
+                            alliances=options.get("alliances", False),
+                            disposition_minutes=options.get("disposition_minutes", 20),
+                            bots=bots, at=created_at)
+    if len(bots) == len(game.seats):
+        raise ApiError(422, "At least one seat is for a player", field="bots", rule="R23")
+    for seat, level in bots.items():  # a computer budgets and places at once (R10)
+        game.submit(seat, Bot(level, seed=f"{game_id}:{seat}").disposition())
+        lock_in(game, seat)
+    codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in game.seats}
     with store.write():
         store.add_game(game_id, host_token, codes, RULES, created_at)
-        store.append(game_id, 1, events, created_at)
-    log.info("game %s created with %d seats", game_id, len(seats))
+        store.append(game_id, 1, game.events, created_at)
+        for seat in bots:
+            store.claim(game_id, seat, new_secret(TOKEN_BYTES))  # a token nobody holds
+    log.info("game %s created with %d seats (%d computers)", game_id, len(game.seats),
+             len(bots))
     return {
         "id": game_id,
         "host_token": host_token,
         "seats": {seat: {"join_code": code, "join_url": join_url(game_id, seat, code)}
-                  for seat, code in codes.items()},
+                  for seat, code in codes.items() if seat not in bots},
     }
+
+
+MAX_BOT_MOVES = 1000  # more than any game can have: a guard, not a limit of play
+
+
+def play_bots(store: Store, game_id: str) -> None:
+    """Let every computer whose turn it is move, one transaction per move, until a player's
+    turn or the end. Each computer sees only its seat's view (R21)."""
+    for _ in range(MAX_BOT_MOVES):
+        with store.write():
+            game = replay(store.events(game_id))
+            seat = game.turn
+            if game.phase != "play" or seat not in game.bots:
+                return
+            before = game.version
+            move = Bot(game.bots[seat], seed=f"{game_id}:{seat}").move(view_for(game, seat))
+            game.move(seat, move)
+            store.append(game_id, before + 1, game.events[before:], now())
+            if game.phase == "over":
+                store.mark_finished(game_id, now())
+        log.info("game %s: move (%s, computer)", game_id, seat)
 
 
 def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str) -> str:
@@ -145,6 +177,16 @@ def load(store: Store, game_id: str) -> Game:
     return replay(store.events(game_id))
 
 
+def load_settled(store: Store, game_id: str) -> Game:
+    """The game, after any computer whose turn it is has moved (say a server stopped between
+    a player's move and the computer's answer)."""
+    game = load(store, game_id)
+    if game.phase == "play" and game.turn in game.bots:
+        play_bots(store, game_id)
+        game = load(store, game_id)
+    return game
+
+
 def act(store: Store, game_id: str, command: Callable[[Game], T]) -> tuple[T, Game]:
     """Apply a command to a stored game in one transaction: replay, check, append, commit."""
     with store.write():
@@ -157,6 +199,8 @@ def act(store: Store, game_id: str, command: Callable[[Game], T]) -> tuple[T, Ga
             store.mark_finished(game_id, now())
     if new:
         log.info("game %s: %s", game_id, ", ".join(_describe_event(e) for e in new))
+    if game.phase == "play" and game.turn in game.bots:
+        game = load_settled(store, game_id)
     return result, game
 
 

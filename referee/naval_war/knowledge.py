@@ -7,6 +7,7 @@ reads only a seat's own view (R21): what it cannot know, it cannot write.
 
 from __future__ import annotations
 
+from .fleet import AIRCRAFT_TYPES
 from .squares import area, parse_square, square_name
 
 # Marks, from weakest to strongest evidence: a later, stronger mark replaces a weaker one.
@@ -59,6 +60,15 @@ def _note(chart: dict[str, dict], square: str, entry: dict) -> None:
         if old and old["mark"] == HIT and entry["mark"] == SEEN:
             entry = {**entry, "sunk": old.get("sunk", False)}
         chart[square] = entry
+    elif old["mark"] == SEEN and entry["mark"] in (NOTHING, BOMBED):
+        # a later shot or bomb tells what became of what the R.P. saw: an aircraft found
+        # gone has flown (or was destroyed); a bomb destroys aircraft and guns and hits ships
+        ship = old.get("piece") not in (None, "aa-gun", *AIRCRAFT_TYPES)
+        if entry["mark"] == NOTHING and ship:
+            return
+        chart[square] = {**old, "move": entry["move"], "aircraft": None,
+                         "piece": old["piece"] if ship else None,
+                         "hit": ship, "spent": False}
 
 
 def _mark_sunk_ships(chart: dict[str, dict]) -> None:

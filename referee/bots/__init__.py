@@ -1,0 +1,60 @@
+"""The computer opponent: three levels that play from a seat's view alone (R21).
+
+>>> bot = Bot("admiral", seed=7)
+>>> from referee.naval_war import check_disposition
+>>> check_disposition(bot.disposition())[1].total
+160
+
+``Bot(level, seed)`` gives ``disposition(rng=None)``, a disposition document of API.md, and
+``move(view)``, a move document legal for that view. A bot is handed nothing but the view
+document its seat would get (a JSON copy); it never sees a ``Game`` and imports nothing that
+holds one. Every choice is drawn from a ``random.Random`` seeded from the bot's seed and the
+view, so a bot given the same view plays the same move, whoever asks and whenever.
+
+- ``recruit``: a random legal budget, placement and moves: the baseline.
+- ``captain``: sensible heuristics on its chart of the enemy (``knowledge_chart``).
+- ``admiral``: the density method over every enemy disposition consistent with its reports,
+  and the budget and placement the rules' illustrative games teach.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import admiral, captain, recruit
+from .seat import NotYourTurn, read_seat
+
+LEVELS = {"recruit": recruit, "captain": captain, "admiral": admiral}
+
+
+class Bot:
+    """A computer player of one level; all its randomness comes from ``seed``."""
+
+    def __init__(self, level: str, seed: int | str = 0, *, strict: bool = False) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"{level!r} is not a level; the levels are {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = seed
+        self.strict = strict  # raise a level's own failure instead of playing a random move
+        self._plan = LEVELS[level]
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level!r}, seed={self.seed!r})"
+
+    def disposition(self, rng: random.Random | None = None) -> dict:
+        """A disposition document (API.md) that ``check_disposition`` accepts."""
+        return self._plan.disposition(rng or random.Random(f"{self.seed}:disposition"))
+
+    def move(self, view: dict) -> dict:
+        """A move document (API.md) legal for the seat whose view this is, at its turn."""
+        seat = read_seat(view)
+        rng = random.Random(f"{self.seed}:{seat.you}:{len(view.get('reports', []))}")
+        try:
+            return self._plan.move(seat, view, rng)
+        except Exception:
+            if self.strict:
+                raise
+            return recruit.move(seat, view, rng)  # a legal move rather than none
+
+
+__all__ = ["LEVELS", "Bot", "NotYourTurn"]

@@ -1,0 +1,74 @@
+"""Playing the computer through the web app (issue 7): the API's `bots` option, the home
+page's "Play the computer", and a computer that answers at once from its seat's view."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from apiclient import TableGame, choose_move
+
+from referee.naval_war.layout import random_purchase, scatter
+
+
+def computer_table(api, level: str) -> TableGame:
+    status, created, _ = api.call("POST", "/api/v1/games", {"bots": {"blue": level}})
+    assert status == 201, created
+    assert set(created["seats"]) == {"red"}  # no join code for the computer's seat
+    status, data, _ = api.call("POST", f"/api/v1/games/{created['id']}/seats/red",
+                               {"join_code": created["seats"]["red"]["join_code"],
+                                "name": "Ann"})
+    assert status == 200, data
+    return TableGame(api, created["id"], created["host_token"], {"red": data["token"]})
+
+
+@pytest.mark.parametrize("level", ["recruit", "captain", "admiral"])
+def test_r10_a_computer_locks_in_at_once_and_answers_every_move(api, level):
+    rng = random.Random(level)
+    table = computer_table(api, level)
+    view = table.view("red")
+    assert view["seats"]["blue"]["bot"] == level and view["seats"]["blue"]["ready"]
+    assert view["seats"]["blue"]["fingerprint"]
+    status, data, _ = table.as_seat("red", "PUT", "/disposition",
+                                    scatter(random_purchase(rng), rng))
+    assert status == 200, data
+    status, view, _ = table.as_seat("red", "POST", "/ready")
+    assert status == 200 and view["phase"] == "play"
+    while view["phase"] == "play":
+        assert view["turn"] == "red"  # the computer has always answered already
+        status, report, _ = table.as_seat("red", "POST", "/moves", choose_move(view, rng))
+        assert status == 201, report
+        view = table.view("red")
+    assert view["result"]["reason"] == "exhausted"
+    assert any(r["by"] == "blue" for r in view["reports"])
+
+
+def test_r23_bots_name_a_known_level_and_leave_a_seat_for_a_player(api):
+    for bots, field in (({"blue": "god"}, "bots.blue"), ({"blue": ["admiral"]}, "bots.blue"),
+                        ({"red": "recruit", "blue": "recruit"}, "bots")):
+        status, data, _ = api.call("POST", "/api/v1/games", {"bots": bots})
+        assert status == 422, data
+        assert data["errors"][0]["rule"] == "R23" and data["errors"][0]["field"] == field
+
+
+def test_r21_nobody_can_take_the_computers_seat(api):
+    table = computer_table(api, "recruit")
+    status, data, _ = api.call("POST", f"/api/v1/games/{table.id}/seats/blue",
+                               {"join_code": "guess", "name": "Eve"})
+    assert status in (403, 409), data
+
+
+def test_the_home_page_plays_the_computer(app):
+    phone = app.test_client()
+    home = phone.get("/").get_data(as_text=True)
+    token = re.search(r'name="csrf-token" content="([^"]+)"', home).group(1)
+    response = phone.post("/play-computer", data={"csrf_token": token, "player": "Ann",
+                                                  "level": "admiral"})
+    assert response.status_code == 302
+    page = phone.get(response.location)
+    assert page.status_code == 200 and "budget" in page.get_data(as_text=True).lower()
+    bad = phone.post("/play-computer", data={"csrf_token": token, "player": "Ann",
+                                             "level": "god"})
+    assert bad.status_code == 400
+    assert "The computer plays as: Not a valid choice" in bad.get_data(as_text=True)
