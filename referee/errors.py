@@ -71,15 +71,15 @@ def register(app: Flask) -> None:
         if wants_json():
             return jsonify(body), status, allow
         game_id = (request.view_args or {}).get("game_id")
-        if request.method == "POST" and game_id and status in (400, 409, 422):
+        endpoint = request.endpoint or ""
+        if (request.method == "POST" and game_id and status in (400, 409, 422)
+                and endpoint != "pages.join"):
             for line in _problems(body):
                 flash(line, "problem")
-            endpoint = request.endpoint or ""
             if endpoint.startswith("pages.host"):
                 return redirect(url_for("pages.host", game_id=game_id))
             if endpoint == "pages.budget":
                 return redirect(url_for("pages.game", game_id=game_id, budget=1))
-            if endpoint != "pages.join":
-                return redirect(url_for("pages.game", game_id=game_id))
+            return redirect(url_for("pages.game", game_id=game_id))
         return render_template("error.html", status=status, problems=_problems(body),
                                game_id=game_id), status, allow
