@@ -45,7 +45,7 @@ from .naval_war.club import club_records
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
 from .naval_war.game import fingerprint
 from .naval_war.knowledge import knowledge_chart
-from .naval_war.postmortem import postmortem_document, states_by_move
+from .naval_war.postmortem import postmortem_document, spending, states_by_move
 from .naval_war.views import describe, result_headline
 from .poll import etag_matches, view_etag
 from .svgchart import bar_chart
@@ -471,11 +471,19 @@ def club():
     survival = [(PLURALS[row["ship"]], row["percent"] or 0,
                  f"{row['percent']}% ({row['survived']} of {row['bought']})"
                  if row["bought"] else "none bought") for row in records["survival"]]
+    sunk = Counter()
+    for g in games:
+        for rows in spending(g).values():
+            sunk.update({kind: row["sank"] for kind, row in rows.items()})
+    weapons = [(NAMES[k][0].upper() + NAMES[k][1:], sunk[k], f"{sunk[k]} points")
+               for k in ("atom-bomber", "bomber", "salvo")]
     finished = [{"id": g.id, "names": [g.names.get(s) or s for s in g.seats],
                  "headline": result_headline(view_for(g, g.seats[0])),
                  "mine": g.id in _seats()} for g in reversed(games)]
     return render_template("club.html", records=records, finished=finished,
                            survival_chart=bar_chart("Ships that survived", survival, 100),
+                           weapon_chart=bar_chart("Enemy ship points sunk, by weapon", weapons,
+                                                  max([1] + [n for _, n, _ in weapons])),
                            form=ImportForm())
 
 
