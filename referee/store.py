@@ -74,7 +74,7 @@ class Store:
 
     def migrate(self) -> list[str]:
         """Create the database's tables, applying each named migration not yet applied."""
-        self.db.enable_wal()
+        self._enable_wal()
         applied = []
         with self.write():
             if "migrations" not in self.db.table_names():
@@ -86,6 +86,19 @@ class Store:
                     self.db["migrations"].insert({"name": name, "applied_at": time.time()})
                     applied.append(name)
         return applied
+
+    def _enable_wal(self) -> None:
+        """WAL mode, waiting for another process that is setting up the same new file (the
+        journal-mode switch is not covered by SQLite's busy timeout)."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            try:
+                self.db.enable_wal()
+                return
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     @contextlib.contextmanager
     def write(self) -> Iterator[sqlite_utils.Database]:

@@ -11,6 +11,7 @@ import ast
 import json
 import random
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -231,6 +232,15 @@ def test_bot_code_is_pure(path):
     tops = {name.split(".")[0] for name in imported_modules(path) if not name.startswith(".")}
     assert not tops & {"flask", "sqlite3", "sqlite_utils", "reportlab", "werkzeug", "waitress"}
     assert tops <= set(sys.stdlib_module_names) | {"referee"}
+
+
+def test_importing_the_bots_loads_no_web_storage_or_pdf_code():
+    script = ("import json, sys\nimport referee.bots, referee.bots.captain\n"
+              "print(json.dumps(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=BOTS.parent.parent, check=True, timeout=60)
+    loaded = {name.split(".")[0] for name in json.loads(done.stdout)}
+    assert not loaded & {"flask", "sqlite3", "sqlite_utils", "reportlab", "werkzeug", "click"}
 
 
 def test_the_scan_sees_imports():

@@ -5,6 +5,8 @@
 
 - what is known square by square: ship squares (type, hit, sunk), empty sea or land, the
   aircraft and A-A guns an R.P. saw, the areas bombed and the R.P.s shot down;
+- where unseen land must or may lie: land comes in 3 x 3 units (R6), so land seen at the
+  edge of an R.P.'s view has more beside it, where no ship can be;
 - the located ships: known ship squares grouped by R8 (two ship squares that touch, even at a
   corner, are the same ship), each with every placement of its type that fits what is known;
 - the ships a bomber hit without showing where ("Two hits on a Battleship"), each with every

@@ -24,7 +24,6 @@ class Seat:
     aircraft: dict[str, list[int]]  # type -> squares of aircraft that can still fly
     salvoes: int
     spotted: set[int] = field(default_factory=set)  # own squares an enemy R.P. has seen
-    moves_made: int = 0
 
     @property
     def planes_left(self) -> int:
@@ -52,15 +51,12 @@ def read_seat(view: dict) -> Seat:
             aircraft[plane["type"]].append(index(plane["at"]))
     salvoes = (view.get("forces") or {}).get("salvo", 0)
     spotted: set[int] = set()
-    moves_made = 0
     for report in view.get("reports", []):
-        if report.get("by") == you:
-            moves_made += 1
         if report.get("target") == you and report.get("seen"):
             spotted.update(index(e["square"]) for e in report["seen"] if e.get("piece"))
     if not opponents:
         raise NotYourTurn(f"{you} has no opponent to attack")
-    return Seat(you, opponents, aircraft, salvoes, spotted, moves_made)
+    return Seat(you, opponents, aircraft, salvoes, spotted)
 
 
 def aircraft_move(weapon: str, frm: int, at: int, target: str) -> dict:
