@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
+from flask import Blueprint, current_app, g, jsonify, request, url_for
 
 from . import service
 from .errors import ApiError
 from .naval_war import record_for, report_for, view_for
 from .naval_war.postmortem import postmortem_document
 from .openapi import openapi_document
-from .poll import etag_matches, view_etag
+from .poll import conditional, view_etag
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -112,14 +112,8 @@ def view(game_id: str):
     """A player's view; 304 when his ETag is current (mostly answered by ``poll``)."""
     seat = player(game_id)
     game = service.load_settled(store(), game_id)
-    etag = view_etag(game_id, seat, game.version)
-    if etag_matches(etag, request.headers.get("If-None-Match", "")):
-        response = Response(status=304)
-    else:
-        response = jsonify(view_for(game, seat))
-    response.headers["ETag"] = etag
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return conditional(view_etag(game_id, seat, game.version),
+                       lambda: jsonify(view_for(game, seat)))
 
 
 @bp.put("/games/<game_id>/disposition")

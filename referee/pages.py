@@ -47,7 +47,7 @@ from .naval_war.game import fingerprint
 from .naval_war.knowledge import knowledge_chart
 from .naval_war.postmortem import postmortem_document, spending, states_by_move
 from .naval_war.views import describe, result_headline
-from .poll import etag_matches, view_etag
+from .poll import conditional, view_etag
 from .svgchart import bar_chart
 
 bp = Blueprint("pages", __name__)
@@ -447,17 +447,11 @@ def status(game_id: str):
     """The cheap poll of the pages: version, phase and whose turn, with an ETag."""
     seat = my_seat(game_id)
     state = service.load(store(), game_id)
-    etag = view_etag(game_id, seat, state.version)
-    if etag_matches(etag, request.headers.get("If-None-Match", "")):
-        response = Response(status=304)
-    else:
-        response = current_app.json.response({
-            "version": state.version, "phase": state.phase, "turn": state.turn, "you": seat,
-            "ready": sorted(state.ready), "joined": sorted(state.names),
-            "deadline": state.deadline, "now": service.now()})
-    response.headers["ETag"] = etag
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    status = {"version": state.version, "phase": state.phase, "turn": state.turn, "you": seat,
+              "ready": sorted(state.ready), "joined": sorted(state.names),
+              "deadline": state.deadline, "now": service.now()}
+    return conditional(view_etag(game_id, seat, state.version),
+                       lambda: current_app.json.response(status))
 
 
 

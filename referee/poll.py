@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from flask import Response, request
+
 from .store import Store
 
 POLL_PATH = re.compile(r"^/api/v1/games/([0-9a-f]{1,40})$")
@@ -24,6 +26,18 @@ def view_etag(game_id: str, seat: str, version: int) -> str:
 
 def etag_matches(etag: str, if_none_match: str) -> bool:
     return etag in (tag.strip() for tag in if_none_match.split(","))
+
+
+def conditional(etag: str, build: Callable[[], Response]) -> Response:
+    """A 304 when the client's If-None-Match is this ETag, else the built response; both
+    carry the ETag and ask to be revalidated every time."""
+    if etag_matches(etag, request.headers.get("If-None-Match", "")):
+        response = Response(status=304)
+    else:
+        response = build()
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 class PollShortcut:
