@@ -12,6 +12,7 @@ from .naval_war import record_for, report_for, view_for
 from .naval_war.postmortem import postmortem_document
 from .openapi import openapi_document
 from .poll import conditional, view_etag
+from .store import digest
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -142,15 +143,21 @@ def move(game_id: str):
     document = json_body()
     db = store()
 
+    asked = digest(json.dumps(document, sort_keys=True)) if key else None
+
     def make_move(game) -> tuple[dict, int]:
         """Inside the move's transaction: a key seen before returns its report again."""
         seen = db.remembered(game_id, seat, key) if key else None
         if seen:
+            if seen[2] not in (None, asked):
+                raise ApiError(422, "This Idempotency-Key was already used for a different "
+                                    "move; send a new key for a new move",
+                               field="Idempotency-Key")
             return seen[1], seen[0]
         _, report = game.move(seat, document)
         copy = report_for(game, report, seat)
         if key:
-            db.remember(game_id, seat, key, 201, copy)
+            db.remember(game_id, seat, key, 201, copy, asked)
         return copy, 201
 
     (body, status), _ = service.act(db, game_id, make_move)

@@ -51,11 +51,17 @@ def _add_finished(db: sqlite_utils.Database) -> None:
     db["games"].create_index(["finished_at"])
 
 
+def _add_request_digest(db: sqlite_utils.Database) -> None:
+    """An Idempotency-Key remembers which move it was for, so reusing it for another fails."""
+    db["idempotency"].add_column("request", str)
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
     ("0002_drafts_and_marks", _create_notes),
     ("0003_finished_games", _add_finished),
+    ("0004_idempotency_request", _add_request_digest),
 ]
 
 
@@ -190,12 +196,17 @@ class Store:
 
     # -- idempotent moves ------------------------------------------------------------------
 
-    def remembered(self, game_id: str, seat: str, key: str) -> tuple[int, dict] | None:
+    def remembered(self, game_id: str, seat: str, key: str
+                   ) -> tuple[int, dict, str | None] | None:
+        """The status, response and request digest first given for this key, if any."""
         rows = list(self.db.query(
-            "select status, body from idempotency where game_id = ? and seat = ? and key = ?",
-            [game_id, seat, key]))
-        return (rows[0]["status"], json.loads(rows[0]["body"])) if rows else None
+            "select status, body, request from idempotency "
+            "where game_id = ? and seat = ? and key = ?", [game_id, seat, key]))
+        return ((rows[0]["status"], json.loads(rows[0]["body"]), rows[0]["request"])
+                if rows else None)
 
-    def remember(self, game_id: str, seat: str, key: str, status: int, body: dict) -> None:
+    def remember(self, game_id: str, seat: str, key: str, status: int, body: dict,
+                 request: str | None = None) -> None:
         self.db["idempotency"].insert({"game_id": game_id, "seat": seat, "key": key,
-                                       "status": status, "body": json.dumps(body)})
+                                       "status": status, "body": json.dumps(body),
+                                       "request": request})

@@ -701,6 +701,22 @@ def test_the_same_idempotency_key_applies_a_move_once(api):
     assert table.view("blue")["damage"]["hit"] == ["A 17", "B 17", "C 17"]
 
 
+def test_an_idempotency_key_reused_for_a_different_move_is_refused(api):
+    table = table_in_play(api, {"red": ATTACKER, "blue": QUIET})
+    red_to_move(table)
+    key = {"Idempotency-Key": "once"}
+    status, _, _ = table.as_seat("red", "POST", "/moves",
+                                 {"weapon": "bomber", "from": "C 2", "at": "B 17"}, headers=key)
+    assert status == 201
+    version = table.view("red")["version"]
+    status, body, _ = table.as_seat("red", "POST", "/moves",
+                                    {"weapon": "bomber", "from": "D 2", "at": "B 17"},
+                                    headers=key)
+    assert_errors(status, body, 422)
+    assert body["errors"][0]["field"] == "Idempotency-Key"
+    assert table.view("red")["version"] == version
+
+
 def test_an_idempotency_key_is_remembered_only_for_an_applied_move(api):
     table = table_in_play(api, {"red": ATTACKER, "blue": QUIET})
     red_to_move(table)
