@@ -272,6 +272,7 @@
       for (const r of view.reports) {
         if (r.target !== view.you) continue;
         for (const shot of r.shots || []) if (!own[shot.at] && !shot.result) own[shot.at] = { cls: "nothing", text: "–", label: "enemy shot here: nothing" };
+        for (const seen of r.seen || []) if (!own[seen.square]) own[seen.square] = { cls: "sea-seen", text: "", label: "seen by an enemy R.P." };
         if (r.shot_down && r.at[0] && !own[r.at[0]]) own[r.at[0]] = { cls: "shot", text: "!", label: "enemy plane shot down aiming here" };
       }
       const mine = document.createElement("div"); ($("#own-chart") || box).replaceChildren(mine);
