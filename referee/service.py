@@ -87,8 +87,12 @@ def play_bots(store: Store, game_id: str) -> None:
             if game.phase != "play" or seat not in game.bots:
                 return
             before = game.version
-            move = Bot(game.bots[seat], seed=f"{game_id}:{seat}").move(view_for(game, seat))
-            game.move(seat, move)
+            view = view_for(game, seat)
+            try:
+                game.move(seat, Bot(game.bots[seat], seed=f"{game_id}:{seat}").move(view))
+            except RuleViolation:  # a computer's mistake must not stop the game
+                log.exception("game %s: the %s computer's move was refused", game_id, seat)
+                game.move(seat, Bot("recruit", seed=f"{game_id}:{seat}").move(view))
             store.append(game_id, before + 1, game.events[before:], now())
             if game.phase == "over":
                 store.mark_finished(game_id, now())

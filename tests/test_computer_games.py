@@ -72,3 +72,27 @@ def test_the_home_page_plays_the_computer(app):
                                              "level": "god"})
     assert bad.status_code == 400
     assert "The computer plays as: Not a valid choice" in bad.get_data(as_text=True)
+
+
+def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, monkeypatch):
+    from referee import bots
+
+    rng = random.Random(1)
+    table = computer_table(api, "admiral")
+    table.as_seat("red", "PUT", "/disposition", scatter(random_purchase(rng), rng))
+    original = bots.Bot.move
+
+    def blunder(self, view):
+        if self.level == "admiral":
+            return {"weapon": "salvo", "at": ["A 1", "A 1", "A 1"]}  # R12: not three squares
+        return original(self, view)
+
+    monkeypatch.setattr(bots.Bot, "move", blunder)
+    status, view, _ = table.as_seat("red", "POST", "/ready")
+    assert status == 200 and view["phase"] == "play"
+    while view["phase"] == "play" and len(view["reports"]) < 6:
+        assert view["turn"] == "red"
+        status, report, _ = table.as_seat("red", "POST", "/moves", choose_move(view, rng))
+        assert status == 201, report
+        view = table.view("red")
+    assert any(r["by"] == "blue" for r in view["reports"])
