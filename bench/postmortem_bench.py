@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from core_bench import long_game_events
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from referee.naval_war import new_game, square_name
+from core_bench import long_game_events  # noqa: E402
+from helpers import random_move  # noqa: E402
+
+from referee.naval_war import new_game
 from referee.naval_war.layout import scatter
 from referee.naval_war.postmortem import hindsight, postmortem_document, states_by_move
-from referee.naval_war.squares import Square
 
 GAME_2_RED = {"battleship": 15, "cruiser": 10, "submarine": 10, "recon": 16, "bomber": 10,
               "aa-gun": 6, "salvo": 8}
@@ -55,18 +59,7 @@ def finished_game(purchases: tuple[dict, ...], seed: int):
     for seat in game.seats:
         game.lock_in(seat, seed=seed)
     while game.phase == "play":
-        seat = game.turn
-        fleet = game.fleets[seat]
-        planes = [a for a in fleet.aircraft if a.can_fly]
-        target = rng.choice(game.opponents(seat))
-        if planes and (rng.random() < 0.7 or not fleet.salvoes_left):
-            plane = rng.choice(planes)
-            move = {"weapon": plane.type, "from": square_name(plane.square),
-                    "at": square_name(Square(rng.randrange(21), rng.randrange(21)))}
-        else:
-            move = {"weapon": "salvo", "at": [square_name(Square(i % 21, i // 21))
-                                              for i in rng.sample(range(441), 3)]}
-        game.move(seat, {**move, "target": target})
+        game.move(game.turn, random_move(game, rng, fly=0.7))
     return game
 
 

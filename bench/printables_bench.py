@@ -28,7 +28,7 @@ from reportlab.pdfgen import canvas
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from core_bench import long_game_events  # noqa: E402
+from core_bench import long_game_events, median_ms  # noqa: E402
 
 import printables  # noqa: E402
 from printables.style import FONT, chart_cell  # noqa: E402
@@ -36,15 +36,6 @@ from referee.naval_war import record_for, replay  # noqa: E402
 from referee.naval_war.squares import COLUMNS, SIZE  # noqa: E402
 
 RECORD_MOVES = 150
-
-
-def median_ms(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def bare_grid(font: str = FONT) -> bytes:

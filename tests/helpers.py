@@ -158,3 +158,20 @@ def salvo(*squares: str, target: str | None = None) -> dict:
     if target:
         move["target"] = target
     return move
+
+
+def random_move(game: Game, rng, fly: float = 0.6) -> dict:
+    """A random legal move for the seat whose turn it is: one of its aircraft that can still
+    fly (with chance ``fly``, or when no salvo is left) at a random square, else a salvo."""
+    seat = game.turn
+    fleet = game.fleets[seat]
+    planes = [a for a in fleet.aircraft if a.can_fly]
+    target = rng.choice(game.opponents(seat))
+    if planes and (rng.random() < fly or not fleet.salvoes_left):
+        plane = rng.choice(planes)
+        move = {"weapon": plane.type, "from": square_name(plane.square),
+                "at": square_name(Square(rng.randrange(21), rng.randrange(21)))}
+    else:
+        move = {"weapon": "salvo", "at": [square_name(Square(i % 21, i // 21))
+                                          for i in rng.sample(range(441), 3)]}
+    return {**move, "target": target}

@@ -6,9 +6,20 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import ATTACKER, QUIET, bomber, idle, padded, plane, salvo, ship, started_game
+from helpers import (
+    ATTACKER,
+    QUIET,
+    bomber,
+    idle,
+    padded,
+    plane,
+    random_move,
+    salvo,
+    ship,
+    started_game,
+)
 
-from referee.naval_war import RuleViolation, check_disposition, replay, square_name
+from referee.naval_war import RuleViolation, check_disposition, replay
 from referee.naval_war.combat import strike
 from referee.naval_war.fleet import SHIP_LENGTH
 from referee.naval_war.layout import random_purchase, scatter
@@ -246,18 +257,7 @@ def random_game(seed: int, seats: int):
     game = started_game(seats=seats, dispositions={
         s: scatter(random_purchase(rng), rng) for s in ("red", "blue", "green", "gold")[:seats]})
     while game.phase == "play":
-        seat = game.turn
-        fleet = game.fleets[seat]
-        planes = [a for a in fleet.aircraft if a.can_fly]
-        target = rng.choice(game.opponents(seat))
-        if planes and (rng.random() < 0.6 or not fleet.salvoes_left):
-            plane_ = rng.choice(planes)
-            move = {"weapon": plane_.type, "from": square_name(plane_.square),
-                    "at": square_name(Square(rng.randrange(21), rng.randrange(21)))}
-        else:
-            move = {"weapon": "salvo", "at": [square_name(Square(i % 21, i // 21))
-                                              for i in rng.sample(range(441), 3)]}
-        game.move(seat, {**move, "target": target})
+        game.move(game.turn, random_move(game, rng))
     return game
 
 
