@@ -45,6 +45,7 @@ def test_r1_a1_is_top_left_and_u21_bottom_right():
     ("", "write the column letter then the row number"),
     ("6 S", "write the column letter then the row number"),
     ("AA 1", "write the column letter then the row number"),
+    ("K \u0661\u0660", "write the column letter then the row number"),  # Arabic-Indic 10
     (7, "a square is written as text"),
     (None, "a square is written as text"),
     (["A", 1], "a square is written as text"),

@@ -21,7 +21,7 @@ from typing import NamedTuple
 SIZE = 21
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
 
-_SQUARE_RE = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
+_SQUARE_RE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2})\s*$")
 
 
 class Square(NamedTuple):
