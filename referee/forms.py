@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from .naval_war.fleet import MAX_ATOM_BOMBERS, NAMES, PLURALS, PRICES
@@ -15,8 +16,8 @@ BUYABLE = ("carrier", "battleship", "cruiser", "destroyer", "submarine",
 
 class CreateGameForm(FlaskForm):
     name = StringField("Your name", validators=[DataRequired(), Length(max=40)])
-    seats = SelectField("Players", choices=[("2", "2 players"), ("3", "3 players"),
-                                            ("4", "4 players")], default="2")
+    seats = SelectField("Players", choices=[SelectChoice(n, f"{n} players") for n in "234"],
+                        default="2")
     alliances = BooleanField("Two alliances (4 players: Red and Green against Blue and Gold)")
     minutes = IntegerField("Minutes for dispositions (R10)", default=20,
                            validators=[InputRequired(), NumberRange(min=1, max=240)])
@@ -53,7 +54,7 @@ def budget_fields(form: BudgetForm) -> list:
 
 
 class MoveForm(FlaskForm):
-    weapon = SelectField("Weapon", choices=[(k, NAMES[k]) for k in
+    weapon = SelectField("Weapon", choices=[SelectChoice(k, NAMES[k]) for k in
                                             ("atom-bomber", "bomber", "recon", "salvo")])
     base = StringField("From (your aircraft's square)", validators=[Optional(),
                                                                     Length(max=6)])
@@ -81,6 +82,6 @@ class ComputerGameForm(FlaskForm):
 
     player = StringField("Your name", validators=[DataRequired(), Length(max=40)])
     level = SelectField("The computer plays as", default="captain", choices=[
-        ("recruit", "Recruit: random, for learning the rules"),
-        ("captain", "Captain: sensible"),
-        ("admiral", "Admiral: the strongest")])
+        SelectChoice("recruit", "Recruit: random, for learning the rules"),
+        SelectChoice("captain", "Captain: sensible"),
+        SelectChoice("admiral", "Admiral: the strongest")])
