@@ -47,13 +47,13 @@ def ping():
 
 
 class BareServer(LiveServer):
-    """The bare Flask app under waitress with the referee's settings (8 threads)."""
+    """The bare Flask app under the referee's own server (waitress, 8 threads)."""
 
     def start(self) -> BareServer:
         app_dir = self.database.parent
         (app_dir / "bare_app.py").write_text(BARE_APP)
-        code = ("import waitress, bare_app; waitress.serve(bare_app.app, host='127.0.0.1', "
-                f"port={self.port}, threads=8, ident='bare', "
+        code = ("import bare_app; from referee.serving import serve; serve(bare_app.app, "
+                f"host='127.0.0.1', port={self.port}, threads=8, ident='bare', "
                 "clear_untrusted_proxy_headers=True)")
         self.log = open(app_dir / "bare.log", "ab")  # noqa: SIM115
         self.process = subprocess.Popen([sys.executable, "-c", code], cwd=app_dir,

@@ -59,7 +59,8 @@ def init_db() -> None:
 def serve(host: str, port: int, threads: int, quiet: bool) -> None:
     """Serve the referee with waitress, reachable from phones on the LAN."""
     import segno
-    import waitress
+
+    from . import serving
 
     app = current_app._get_current_object()
     if not quiet:
@@ -71,8 +72,8 @@ def serve(host: str, port: int, threads: int, quiet: bool) -> None:
         click.echo("Scan this with a phone on the same network:")
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
-    waitress.serve(app, host=host, port=port, threads=threads, ident="referee",
-                   clear_untrusted_proxy_headers=True)
+    serving.serve(app, host=host, port=port, threads=threads, ident="referee",
+                  clear_untrusted_proxy_headers=True)
 
 
 def register(app: Flask) -> None:

@@ -543,3 +543,27 @@ def test_init_db_creates_a_fresh_database_and_may_be_run_again(tmp_path):
         server.stop()
     assert init_db(database, tmp_path).returncode == 0
     assert schema(database) == (tables, migrations)
+
+
+def test_an_unchanged_poll_keeps_the_connection_alive(live_server):
+    """waitress alone closes after every 304; the referee's server keeps phones connected."""
+    table = open_table(live_server.api(), 2)
+    _, _, headers = table.as_seat("red", "GET")
+    conn = http.client.HTTPConnection("127.0.0.1", live_server.port, timeout=10)
+    try:
+        for _ in range(3):
+            conn.request("GET", table.path(), headers={
+                "Authorization": f"Bearer {table.tokens['red']}",
+                "If-None-Match": headers["ETag"]})
+            response = conn.getresponse()
+            response.read()
+            assert response.status == 304 and not response.will_close
+            assert response.getheader("Connection") is None
+            assert response.getheader("ETag") == headers["ETag"]
+        conn.request("GET", table.path(), headers={
+            "Authorization": f"Bearer {table.tokens['red']}", "Connection": "close",
+            "If-None-Match": headers["ETag"]})
+        response = conn.getresponse()
+        assert response.status == 304 and response.will_close  # unless the phone asks
+    finally:
+        conn.close()
