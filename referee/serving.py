@@ -34,8 +34,12 @@ class KeepAliveChannel(HTTPChannel):
     task_class = KeepAliveTask
 
 
+CONNECTION_LIMIT = 1000  # kept-alive phones hold a connection each; waitress's default is 100
+
+
 def serve(app, **options) -> None:
-    """waitress.serve, with 304s that keep the connection alive."""
+    """waitress.serve, with 304s that keep the connection alive and room for every phone."""
+    options.setdefault("connection_limit", CONNECTION_LIMIT)
     logging.basicConfig()
     server = waitress.create_server(app, **options)
     server.channel_class = KeepAliveChannel

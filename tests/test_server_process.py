@@ -567,3 +567,21 @@ def test_an_unchanged_poll_keeps_the_connection_alive(live_server):
         assert response.status == 304 and response.will_close  # unless the phone asks
     finally:
         conn.close()
+
+
+def test_more_phones_than_waitress_allows_by_default_stay_connected(live_server):
+    """Kept-alive polls hold a connection per phone: 150 of them and one more still answer."""
+    table = open_table(live_server.api(), 2)
+    _, _, headers = table.as_seat("red", "GET")
+    poll = {"Authorization": f"Bearer {table.tokens['red']}", "If-None-Match": headers["ETag"]}
+    phones = [http.client.HTTPConnection("127.0.0.1", live_server.port, timeout=5)
+              for _ in range(151)]
+    try:
+        for phone in phones:  # the last one connects while 150 are held open
+            phone.request("GET", table.path(), headers=poll)
+            response = phone.getresponse()
+            response.read()
+            assert response.status == 304 and not response.will_close
+    finally:
+        for phone in phones:
+            phone.close()
