@@ -240,7 +240,8 @@ def game(game_id: str):
     if view["phase"] == "setup":
         draft = _draft(game_id, seat)
         if seat in state.ready:
-            return render_template("waiting.html", view=view, now=service.now())
+            return render_template("waiting.html", view=view, now=service.now(),
+                                   hosting=game_id in _hosted())
         if not draft.get("purchase") or request.args.get("budget"):
             form = BudgetForm(data={k.replace("-", "_"): n for k, n in
                                     draft.get("purchase", {}).items()})
