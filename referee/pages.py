@@ -246,9 +246,10 @@ def game(game_id: str):
             form = BudgetForm(data={k.replace("-", "_"): n for k, n in
                                     draft.get("purchase", {}).items()})
             return render_template("budget.html", view=view, form=form,
-                                   fields=budget_fields(form), now=service.now())
+                                   fields=budget_fields(form), now=service.now(),
+                                   hosting=game_id in _hosted())
         return render_template("place.html", view=view, draft=draft, form=PlainForm(),
-                               names=NAMES, now=service.now())
+                               names=NAMES, now=service.now(), hosting=game_id in _hosted())
     marks = store().note("marks", game_id, seat) or {}
     opponents = [s for s in state.seats if s != seat]
     charts = {opp: knowledge_chart(view, opp) for opp in opponents}
