@@ -90,8 +90,11 @@ def play_bots(store: Store, game_id: str) -> None:
             view = view_for(game, seat)
             try:
                 game.move(seat, Bot(game.bots[seat], seed=f"{game_id}:{seat}").move(view))
-            except RuleViolation:  # a computer's mistake must not stop the game
-                log.exception("game %s: the %s computer's move was refused", game_id, seat)
+            except RuleViolation as refused:  # a computer's mistake must not stop the game
+                # the rulings only: the problems' messages name squares of its chart (R21)
+                log.warning("game %s: the %s computer's move was refused (%s); it plays a "
+                            "recruit's move", game_id, seat,
+                            ", ".join(p.rule for p in refused.problems))
                 game.move(seat, Bot("recruit", seed=f"{game_id}:{seat}").move(view))
             store.append(game_id, before + 1, game.events[before:], now())
             if game.phase == "over":

@@ -74,7 +74,8 @@ def test_the_home_page_plays_the_computer(app):
     assert "The computer plays as: Not a valid choice" in bad.get_data(as_text=True)
 
 
-def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, monkeypatch):
+def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, monkeypatch,
+                                                                         caplog):
     from referee import bots
 
     rng = random.Random(1)
@@ -96,3 +97,9 @@ def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, mon
         assert status == 201, report
         view = table.view("red")
     assert any(r["by"] == "blue" for r in view["reports"])
+    refusals = [r for r in caplog.records if "refused" in r.getMessage()]
+    assert refusals and all("R12" in r.getMessage() for r in refusals)
+    # R21: the log names the ruling, never a square of anyone's chart
+    leaks = [r.getMessage() for r in caplog.records if r.name == "referee"
+             and (re.search(r"\b[A-U] \d{1,2}\b", r.getMessage()) or r.exc_info)]
+    assert not leaks, leaks
