@@ -2,13 +2,16 @@
 
 A chart is drawn from ``looks``: square name to ``Look``. ``own_looks`` reads a player's own
 disposition and damage; ``knowledge_looks`` reads the referee's knowledge chart of an
-opponent (built from that player's reports only). Symbols follow the rules' habits: a ring
-round what has flown or been spent, the whole square blackened when a ship is sunk.
+opponent (built from that player's reports only). Symbols follow the rules' habits, one per
+meaning, on both charts and in the tallies (issue 12): a ring round what has flown or fired,
+a cross through an aircraft or gun destroyed, a ship square hit partly blackened (its lower
+right corner) and wholly blackened once the ship is sunk, even where a plane stood on it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -39,10 +42,14 @@ LETTER = {"carrier": "K", "battleship": "B", "cruiser": "C", "destroyer": "D",
 LINE_LENGTH = {"battleship": 4, "cruiser": 3, "destroyer": 2, "submarine": 1}
 TALLIES = (("atom-bomber", "Atom bombers"), ("bomber", "Bombers"), ("recon", "R.P.s"),
            ("aa-gun", "A-A guns"), ("salvo", "Salvoes"))
-KEY = ("K carrier  B battleship  C cruiser  D destroyer  S submarine  A atom bomber  "
-       "b bomber  r R.P.  G A-A gun  ·  shaded: land  X hit  black: sunk  "
-       "ring: flown or spent  –  nothing there  !  plane shot down aiming here  "
-       "/  bombed area")
+# In words where the symbol is drawn: the embedded font has no glyph for a ring or a corner.
+KEY = ("K carrier, B battleship, C cruiser, D destroyer, S submarine, A atom bomber, "
+       "b bomber, r R.P., G A-A gun; shaded: land; corner blackened: ship square hit; "
+       "all black: ship sunk; crossed out: aircraft or gun destroyed; "
+       "ringed: flown or fired; · seen, empty; – nothing there; "
+       "! plane shot down aiming here; / bombed area")
+HIT_CORNER = 0.5  # the blackened corner of a hit ship square, as a fraction of its side
+TALLY_RING, TALLY_CROSS = 1.2, 1.15  # the ring round a tally circle; the cross's half-width
 
 
 @dataclass
@@ -52,9 +59,25 @@ class Look:
     ship: bool = False
     hit: bool = False
     sunk: bool = False
-    ring: bool = False
-    cross: bool = False
+    ring: bool = False  # flown or fired
+    cross: bool = False  # an aircraft or gun destroyed
     mark: str = ""  # "–", "!", "/" for what a player learnt without seeing a piece
+
+
+class Tally(NamedTuple):
+    """One kind of a player's forces at the foot of his chart: how many he started with and
+    what became of them, ringed as they flew or fired and crossed as they were destroyed,
+    like the pieces on his chart. An A-A gun can fire and then be destroyed: ``both``."""
+
+    bought: int
+    ringed: int = 0  # flown or fired, and no more
+    both: int = 0  # fired, then destroyed
+    crossed: int = 0  # destroyed without having flown or fired
+
+    def marks(self) -> list[tuple[bool, bool]]:
+        """(ring, cross) for each circle from the first: ringed, then both, then crossed."""
+        return ([(True, False)] * self.ringed + [(True, True)] * self.both
+                + [(False, True)] * self.crossed)
 
 
 def ship_squares(ship: dict) -> list[str]:
@@ -89,6 +112,8 @@ def own_looks(disposition: dict | None, damage: dict | None) -> dict[str, Look]:
     stands += [("aa-gun", g) for g in disposition.get("guns", [])]
     for kind, s in stands:
         base = looks.get(s, Look())
+        if base.sunk:  # the plane went down with its carrier: the square shows the sinking
+            continue
         looks[s] = Look(letter=LETTER[kind], land=base.land, ship=base.ship, hit=base.hit,
                         ring=s in damage["flown"] or s in damage["spent"],
                         cross=s in damage["destroyed"])
@@ -101,9 +126,9 @@ def knowledge_looks(knowledge: dict[str, dict]) -> dict[str, Look]:
     for square, entry in knowledge.items():
         piece, mark = entry.get("piece"), entry["mark"]
         if mark == "hit":
-            looks[square] = Look(letter=LETTER.get(piece, ""), ship=piece in LINE_LENGTH
-                                 or piece == "carrier", hit=True, sunk=entry.get("sunk", False),
-                                 cross=piece not in LINE_LENGTH and piece != "carrier")
+            ship = piece in LINE_LENGTH or piece == "carrier"
+            looks[square] = Look(letter=LETTER.get(piece, ""), ship=ship, hit=ship,
+                                 sunk=entry.get("sunk", False), cross=not ship)
         elif mark == "seen":
             looks[square] = Look(letter=LETTER.get(piece, "") if piece else "",
                                  land=entry.get("terrain") == "land",
@@ -119,7 +144,7 @@ class ChartFlowable(Flowable):
     """A 21 x 21 chart with its labels on all four sides and guides every three squares."""
 
     def __init__(self, cell: float, looks: dict[str, Look] | None = None, title: str = "",
-                 tallies: dict[str, tuple[int, int]] | None = None,
+                 tallies: dict[str, Tally] | None = None,
                  blank_tallies: bool = False) -> None:
         super().__init__()
         self.cell, self.looks, self.title = cell, looks or {}, title
@@ -166,7 +191,15 @@ class ChartFlowable(Flowable):
                 c.setFont(FONT_BOLD if look.letter else FONT, size * 0.58)
                 c.drawCentredString(x + size / 2, y + size * 0.3, text)
             c.setStrokeColor(PAPER if look.sunk else INK)
-            if look.hit and not look.sunk or look.cross:
+            if look.hit and not look.sunk:  # partly blackened, as the rules have it
+                c.setFillColor(INK)
+                corner = c.beginPath()
+                corner.moveTo(x + size * (1 - HIT_CORNER), y)
+                corner.lineTo(x + size, y)
+                corner.lineTo(x + size, y + size * HIT_CORNER)
+                corner.close()
+                c.drawPath(corner, stroke=0, fill=1)
+            if look.cross and not look.sunk:
                 c.setLineWidth(0.9)
                 c.line(x + size * 0.15, y + size * 0.15, x + size * 0.85, y + size * 0.85)
                 c.line(x + size * 0.15, y + size * 0.85, x + size * 0.85, y + size * 0.15)
@@ -205,17 +238,17 @@ class ChartFlowable(Flowable):
 
 
 def draw_tallies(c, x: float, top: float, width: float,
-                 tallies: dict[str, tuple[int, int]] | None) -> None:
-    """Tally boxes to ring at the foot of a chart: what a player starts with, and has used.
-
-    ``tallies`` maps each kind to (bought, used); None draws them blank, to fill in by hand.
-    """
+                 tallies: dict[str, Tally] | None) -> None:
+    """Tally circles at the foot of a chart: what a player starts with, ringed as it flies or
+    fires and crossed as it is destroyed (``Tally``); None draws them blank, to fill in by
+    hand."""
     label_width = 30 * mm
     step = (width - label_width - 14 * mm) / TALLY_CIRCLES
     radius = min(step, TALLY_ROW) * 0.36
     for i, (kind, label) in enumerate(TALLIES):
         y = top - (i + 0.5) * TALLY_ROW
-        bought, used = tallies.get(kind, (0, 0)) if tallies else (None, 0)
+        tally = tallies.get(kind, Tally(0)) if tallies else None
+        bought = tally.bought if tally else None
         c.setFillColor(INK)
         c.setFont(FONT_BOLD, 7.2)
         c.drawString(x, y - 1 * mm, label)
@@ -229,13 +262,21 @@ def draw_tallies(c, x: float, top: float, width: float,
             c.restoreState()
             continue
         shown = min(bought, TALLY_CIRCLES)
+        marks = tally.marks()
         c.setStrokeColor(INK)
         for n in range(shown):
             cx = x + label_width + (n + 0.5) * step
-            c.setLineWidth(1.2 if n < used else 0.4)
+            ring, cross = marks[n] if n < len(marks) else (False, False)
+            c.setLineWidth(0.4)
             c.circle(cx, y, radius, stroke=1, fill=0)
-            if n < used:
-                c.line(cx - radius, y - radius, cx + radius, y + radius)
+            if ring:  # ringed round, as a player rings it by hand
+                c.setLineWidth(0.8)
+                c.circle(cx, y, radius * TALLY_RING, stroke=1, fill=0)
+            if cross:  # crossed out, as the piece is on the chart
+                c.setLineWidth(0.9)
+                reach = radius * TALLY_CROSS
+                c.line(cx - reach, y - reach, cx + reach, y + reach)
+                c.line(cx - reach, y + reach, cx + reach, y - reach)
             c.setFont(FONT, 4.6)
             c.drawCentredString(cx, y - 0.55 * mm, str(n + 1))
         if bought is not None and bought > TALLY_CIRCLES:

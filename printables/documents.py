@@ -11,6 +11,7 @@ import io
 from collections import Counter
 
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     KeepTogether,
     PageBreak,
@@ -25,7 +26,7 @@ from referee.naval_war.fleet import NAMES
 from referee.naval_war.knowledge import knowledge_chart
 from referee.naval_war.views import result_headline
 
-from .charts import KEY, ChartFlowable, knowledge_looks, own_looks
+from .charts import KEY, ChartFlowable, Tally, knowledge_looks, own_looks
 from .style import (
     FONT,
     GRID,
@@ -43,7 +44,7 @@ RECORD_COLUMNS = ("Move", "Player", "Weapon", "From (private)", "Target",
                   "A-A gun used (private)", "Result")
 RECORD_WIDTHS_MM = (13, 16, 22, 20, 16, 22)  # the result takes the rest
 BLANK_ROW_HEIGHT = 7.5 * mm  # room to write by hand
-BLANK_RECORD_ROWS = 30
+BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES = 2, 20  # two pages: about 60 moves (issue 12)
 POSTMORTEM_HEADER = 74 * mm  # the result, chart titles, labels and tallies above and below
 
 
@@ -59,13 +60,38 @@ def _footer(canvas, doc) -> None:
     canvas.setFont(FONT, 6.5)
     canvas.setFillColor(INK)
     canvas.drawString(MARGIN, MARGIN / 2, doc.title)
-    canvas.drawRightString(doc.pagesize[0] - MARGIN, MARGIN / 2, f"page {doc.page}")
     canvas.restoreState()
+
+
+class _NumberedCanvas(Canvas):
+    """A canvas that holds its pages back until the end, to write "Page 3 of 5" on each:
+    a sheet that comes loose from the pile still says where it belongs (issue 12)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._held: list[dict] = []
+
+    def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+        self._held.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        for number, page in enumerate(self._held, 1):
+            self.__dict__.update(page)
+            self.saveState()
+            self.setFont(FONT, 6.5)
+            self.setFillColor(INK)
+            self.drawRightString(self._pagesize[0] - MARGIN, MARGIN / 2,
+                                 f"Page {number} of {len(self._held)}")
+            self.restoreState()
+            super().showPage()
+        super().save()
 
 
 def _build(size: tuple[float, float], title: str, story: list) -> bytes:
     buffer = io.BytesIO()
-    _document(buffer, size, title).build(story, onFirstPage=_footer, onLaterPages=_footer)
+    _document(buffer, size, title).build(story, onFirstPage=_footer, onLaterPages=_footer,
+                                         canvasmaker=_NumberedCanvas)
     return buffer.getvalue()
 
 
@@ -104,7 +130,8 @@ def blank_chart(*, paper: str = "a4", layout: str = "pair") -> bytes:
     else:
         body = ChartFlowable(cell, title="Chart", blank_tallies=True)
     story = [_title_line(), Spacer(1, 2 * mm), body, Spacer(1, 1.5 * mm),
-             Paragraph(f"Ring each aircraft, gun and salvo as it is used. Key: {KEY}.",
+             Paragraph(f"Ring each aircraft, gun and salvo as it is used; cross out each one "
+                       f"destroyed. Key: {KEY}.",
                        STYLES["small"])]
     return _build(size, "The Naval War Game: blank chart", story)
 
@@ -128,15 +155,37 @@ def _record_table(rows: list[list[str]], width: float,
     return table
 
 
-def blank_record(*, paper: str = "a4") -> bytes:
-    """A blank move record sheet; the private columns are for the player's own moves."""
+def check_pages(pages: object) -> int:
+    """How many pages of blank move record to print: a whole number from 1 to 20."""
+    if (isinstance(pages, bool) or not isinstance(pages, int)
+            or not 1 <= pages <= MAX_BLANK_RECORD_PAGES):
+        raise ValueError(f"pages is a whole number from 1 to {MAX_BLANK_RECORD_PAGES}, "
+                         f"not {pages!r}")
+    return pages
+
+
+def blank_record(*, paper: str = "a4", pages: int = BLANK_RECORD_PAGES) -> bytes:
+    """A blank move record of as many pages as asked, each standing alone (title, name line,
+    column heads) and filled with rows to its foot; the private columns are for the
+    player's own moves."""
+    check_pages(pages)
     size = page_size(paper, "portrait")
-    rows = [[""] * len(RECORD_COLUMNS) for _ in range(BLANK_RECORD_ROWS)]
-    story = [Paragraph("The Naval War Game: move record", STYLES["title"]), _title_line(),
-             Spacer(1, 3 * mm), _record_table(rows, size[0] - 2 * MARGIN, BLANK_ROW_HEIGHT),
-             Spacer(1, 2 * mm),
-             Paragraph("From and A-A gun used are private: note them for your own moves and "
-                       "guns only; your opponent is not told them.", STYLES["small"])]
+    width, height = size[0] - 2 * MARGIN, size[1] - 2 * MARGIN
+
+    def head() -> list:
+        return [Paragraph("The Naval War Game: move record", STYLES["title"]), _title_line(),
+                Paragraph("From and A-A gun used are private: note them for your own moves "
+                          "and guns only; your opponent is not told them.", STYLES["small"]),
+                Spacer(1, 2 * mm)]
+
+    used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+               for f in head()) + _record_table([], width).wrap(width, height)[1]
+    rows = int((height - used - 6) // BLANK_ROW_HEIGHT)  # 6 points to spare for rounding
+    story: list = []
+    for page in range(pages):
+        story += [PageBreak()] if page else []
+        story += [*head(), _record_table([[""] * len(RECORD_COLUMNS)] * rows, width,
+                                         BLANK_ROW_HEIGHT)]
     return _build(size, "The Naval War Game: blank move record", story)
 
 
@@ -164,19 +213,27 @@ def player_record(record: dict, *, paper: str = "a4") -> bytes:
                   story)
 
 
-def _tallies(view: dict, seat: str, disposition: dict | None) -> dict[str, tuple[int, int]]:
-    """What a seat started with and has used, for the tally boxes."""
+def _tallies(view: dict, seat: str, disposition: dict | None,
+             damage: dict | None) -> dict[str, Tally]:
+    """What a seat started with, and what flew or fired and what was destroyed, for the
+    tally circles: from his chart's damage, and his own reports for salvoes and his guns."""
     if not disposition:
         return {}
-    bought = Counter(a["type"] for a in disposition.get("aircraft", []))
-    bought["aa-gun"] = len(disposition.get("guns", []))
-    bought["salvo"] = disposition.get("salvoes", 0)
-    flown_or_fired = Counter(r["weapon"] for r in view["reports"]
-                             if r["by"] == seat and r.get("weapon"))
-    flown_or_fired["aa-gun"] = sum(1 for r in view["reports"]
-                                   if r["target"] == seat and r.get("gun"))
-    return {kind: (bought[kind], flown_or_fired[kind])
-            for kind in ("atom-bomber", "bomber", "recon", "aa-gun", "salvo")}
+    damage = damage or {"destroyed": [], "flown": [], "spent": []}
+    destroyed, flown = set(damage["destroyed"]), set(damage["flown"])
+    fired = set(damage["spent"]) | {r["gun"] for r in view["reports"]
+                                    if r["target"] == seat and r.get("gun")}
+    pieces = [(a["type"], a["at"] in flown, a["at"] in destroyed)
+              for a in disposition.get("aircraft", [])]
+    pieces += [("aa-gun", g in fired, g in destroyed) for g in disposition.get("guns", [])]
+    fates = Counter(pieces)
+    tallies = {kind: Tally(sum(n for (k, _, _), n in fates.items() if k == kind),
+                           ringed=fates[kind, True, False], both=fates[kind, True, True],
+                           crossed=fates[kind, False, True])
+               for kind in ("atom-bomber", "bomber", "recon", "aa-gun")}
+    salvoes = sum(1 for r in view["reports"] if r["by"] == seat and r.get("weapon") == "salvo")
+    tallies["salvo"] = Tally(disposition.get("salvoes", 0), ringed=salvoes)
+    return tallies
 
 
 def player_charts(view: dict, *, paper: str = "a4") -> bytes:
@@ -192,7 +249,7 @@ def player_charts(view: dict, *, paper: str = "a4") -> bytes:
     for i, opponent in enumerate(opponents):
         own = ChartFlowable(cell, own_looks(view["disposition"], view["damage"]),
                             title=f"My chart ({you.title()})",
-                            tallies=_tallies(view, you, view["disposition"]))
+                            tallies=_tallies(view, you, view["disposition"], view["damage"]))
         known = ChartFlowable(cell, knowledge_looks(knowledge_chart(view, opponent)),
                               title=f"My chart of {opponent.title()}"
                                     f" ({view['seats'][opponent]['name'] or ''})")
@@ -285,7 +342,7 @@ def postmortem(view: dict, record: dict, *, paper: str = "a4",
     charts = [ChartFlowable(cell, own_looks(disposition, damage),
                             title=f"{seat.title()} ({view['seats'][seat]['name'] or ''}): "
                                   f"{view['result']['scores'][seat]} points",
-                            tallies=_tallies(view, seat, disposition))
+                            tallies=_tallies(view, seat, disposition, damage))
               for seat, disposition, damage in finals]
     for i in range(0, len(charts), 2):
         story += [PageBreak()] if i else []

@@ -6,10 +6,13 @@ for that player (bearer token or his phone's session cookie), built from his vie
 
 from __future__ import annotations
 
+import re
+
 import click
 from flask import Blueprint, Response, request, session
 
 import printables
+from printables.documents import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
 
 from . import service
 from .errors import ApiError
@@ -41,10 +44,23 @@ def blank_chart():
                f"blank-chart-{layout}-{paper}.pdf")
 
 
+def _pages() -> int:
+    """``?pages=``: how many pages of blank move record, 1 to 20 in plain digits (issue 12)."""
+    values = request.args.getlist("pages")
+    value = values[0] if len(values) == 1 else None if values else str(BLANK_RECORD_PAGES)
+    if value is None or not re.fullmatch(r"[0-9]{1,2}", value) or not (
+            1 <= int(value) <= MAX_BLANK_RECORD_PAGES):
+        shown = values if len(values) > 1 else value
+        raise ApiError(400, f"'pages' is a whole number from 1 to {MAX_BLANK_RECORD_PAGES}, "
+                            f"not {shown!r}", field="pages")
+    return int(value)
+
+
 @bp.get("/printables/blank-record.pdf")
 def blank_record():
-    paper = _choice("paper", PAPERS, "a4")
-    return pdf(printables.blank_record(paper=paper), f"blank-record-{paper}.pdf")
+    paper, pages = _choice("paper", PAPERS, "a4"), _pages()
+    return pdf(printables.blank_record(paper=paper, pages=pages),
+               f"blank-record-{paper}-pages-{pages}.pdf")
 
 
 def _seat(game_id: str) -> str:
@@ -100,10 +116,14 @@ def blank_chart_command(paper: str, layout: str, output) -> None:
 
 @click.command("blank-record")
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
-@click.option("-o", "--output", type=click.File("wb"), required=True, help="The PDF to write.")
-def blank_record_command(paper: str, output) -> None:
-    """Print a blank move record sheet."""
-    output.write(printables.blank_record(paper=paper))
+@click.option("--pages", type=click.IntRange(1, MAX_BLANK_RECORD_PAGES),
+              default=BLANK_RECORD_PAGES, show_default=True,
+              help="How many pages (about 30 moves a page).")
+@click.option("-o", "--output", type=click.File("wb", lazy=True), required=True,
+              help="The PDF to write.")
+def blank_record_command(paper: str, pages: int, output) -> None:
+    """Print a blank move record, as many pages as asked."""
+    output.write(printables.blank_record(paper=paper, pages=pages))
 
 
 def register(app) -> None:

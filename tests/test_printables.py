@@ -27,7 +27,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 import printables
 import printables.documents as documents
-from printables.charts import TALLIES, ChartFlowable, knowledge_looks, own_looks
+from printables.charts import TALLIES, ChartFlowable, Tally, knowledge_looks, own_looks
 from printables.documents import RECORD_COLUMNS
 from printables.style import FONT, FONT_BOLD, LABEL_BAND, MIN_PAIR_CELL, chart_cell
 from referee.naval_war import new_game, record_for, view_for
@@ -500,7 +500,7 @@ def test_blank_chart_is_inked_where_the_grid_is(blanks, paper, layout):
 def test_blank_record_sheet(blanks, paper):
     data = blanks[paper, "record"]
     reader = read(data)
-    assert len(reader.pages) == 1
+    assert len(reader.pages) == 2  # two pages unless asked otherwise (issue 12)
     assert page_points(reader.pages[0]) == PAGE_POINTS[paper, "portrait"]
     text = flat(text_of(data))
     for header in RECORD_COLUMNS:
@@ -596,11 +596,12 @@ def test_player_charts_check_catches_a_leaky_chart(mid_game, monkeypatch):
 
 def test_player_charts_tallies_count_what_was_used(mid_game):
     # Red bought 2 atom bombers, 4 bombers, 4 R.P.s, 4 A-A guns and 20 salvoes; he has
-    # flown an R.P., a bomber and an atom bomber, fired a salvo, and his gun at I 3 fired.
+    # flown an R.P., a bomber and an atom bomber, fired a salvo, and his gun at I 3 fired;
+    # Blue's salvo destroyed his bomber at F 1 (issue 12: crossed, not counted as flown).
     view = view_for(mid_game, "red")
-    tallies = documents._tallies(view, "red", FLEETS["red"])
-    assert tallies == {"atom-bomber": (2, 1), "bomber": (4, 1), "recon": (4, 1),
-                       "aa-gun": (4, 1), "salvo": (20, 1)}
+    tallies = documents._tallies(view, "red", FLEETS["red"], view["damage"])
+    assert tallies == {"atom-bomber": Tally(2, 1), "bomber": Tally(4, 1, crossed=1),
+                       "recon": Tally(4, 1), "aa-gun": Tally(4, 1), "salvo": Tally(20, 1)}
     text = flat(text_of(printables.player_charts(view)))
     circles = lambda n: " ".join(str(i) for i in range(1, n + 1))  # noqa: E731
     assert (f"Atom bombers 2 {circles(2)} Bombers 4 {circles(4)} R.P.s 4 {circles(4)} "
