@@ -9,6 +9,8 @@
    canvas in Helvetica (a base-14 font, not embedded: cheaper, but not what we may ship).
 2. The move record of a 150-move two-player game as one player may see it,
    ``printables.player_record(record_for(game, seat))``. Target: under 300 ms.
+3. For information: the blank move record at its default of two pages, and at 20 pages
+   (issue 12).
 
 Run with `.venv/bin/python bench/printables_bench.py`.
 """
@@ -102,6 +104,9 @@ def main() -> None:
     record_ms = median_ms(lambda: printables.player_record(record), 15)
     print(f"move record of a {moves}-move game (Red's copy): median {record_ms:.1f} ms "
           f"(target < 300 ms): {'ok' if record_ms < 300 else 'TOO SLOW'}")
+    for pages in (2, 20):
+        blank_ms = median_ms(lambda pages=pages: printables.blank_record(pages=pages), 15)
+        print(f"blank move record, {pages} pages: median {blank_ms:.1f} ms")
 
 if __name__ == "__main__":
     main()
