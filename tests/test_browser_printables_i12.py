@@ -1,6 +1,7 @@
-"""Issue 12 item 5 on a phone: the home page asks how many pages of blank move record to
-print, at 390 x 844 with touch, and the PDF that comes back has them. The screenshot goes to
-``test-output/screenshots/``."""
+"""Issue 12 item 5 on a phone, at 390 x 844 with touch: the home page asks how many pages of
+blank move record to print, and the PDF that comes back has them; the charts on screen and
+their key give a hit and a destroyed plane each its own symbol, and a sunk carrier shows ■
+where a plane stood on it. Screenshots go to ``test-output/screenshots/``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import urllib.request
 
 import pypdf
 import pytest
+from apiclient import open_table
 from test_browser import PHONE, SHOTS, browser  # noqa: F401 (the fixture)
+from test_printables import FLEETS
+from test_printables_i12 import MOVES, red_on_carrier
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -43,5 +47,64 @@ def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server)
         field = page.get_by_label("pages")
         field.fill("25")
         assert not field.evaluate("e => e.checkValidity()")
+    finally:
+        context.close()
+
+
+def test_i12_item5_screen_marks_destroyed_and_sunk_each_its_own_way(browser, live_server):  # noqa: F811
+    """The screen's key gave ✕ to a hit while Red's own chart drew ✕ for a destroyed plane,
+    and a sunk carrier showed the bomber's letter where it stood: one symbol per meaning."""
+    from flask import Flask
+    from flask.sessions import SecureCookieSessionInterface
+
+    table = open_table(live_server.api())
+    for seat, fleet in (("red", red_on_carrier()), ("blue", FLEETS["blue"])):
+        status, data, _ = table.as_seat(seat, "PUT", "/disposition", fleet)
+        assert status == 200, data
+        status, data, _ = table.as_seat(seat, "POST", "/ready")
+        assert status == 200, data
+    left = {seat: list(moves) for seat, moves in MOVES.items()}
+    while left["red"] or left["blue"]:
+        turn = table.view("red")["turn"]
+        status, data, _ = table.as_seat(turn, "POST", "/moves", left[turn].pop(0))
+        assert status == 201, data
+    signer = Flask("sign")
+    signer.secret_key = "live-test"  # the live server's (conftest)
+    cookie = SecureCookieSessionInterface().get_signing_serializer(signer).dumps(
+        {"seats": {table.id: table.tokens["red"]}, "_permanent": True})
+    context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": "session", "value": cookie, "url": live_server.url}])
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/games/{table.id}")
+        page.wait_for_selector("#own-chart .cell[data-sq='L 1']")
+        read = "els => els.map(e => [e.dataset.sq, e.textContent, e.className])"
+        own = {sq: (text, cls.split()) for sq, text, cls in
+               page.eval_on_selector_all("#own-chart .cell", read)}
+        for square in ("L 1", "M 1", "L 2", "M 2"):  # the bomber at L 1 went down with it
+            assert own[square][0] == "■" and "sunk" in own[square][1], (square, own[square])
+        label = page.get_attribute("#own-chart .cell[data-sq='L 1']", "aria-label")
+        assert "sunk" in label and "Bomber lost with it" in label
+        for square in ("H 1", "I 1", "I 2", "A 3", "I 3"):
+            assert own[square][0] == "✕" and "destroyed" in own[square][1], own[square]
+            assert "gone" not in own[square][1]  # the ring is for what flew or fired
+        for square, letter in (("B 1", "A"), ("C 1", "b"), ("G 1", "r")):
+            assert own[square] == (letter, ["cell", "plane", "gone"]), own[square]
+        for square in ("F 5", "G 5", "H 5"):
+            assert own[square] == ("B", ["cell", "ship", "hit"])
+        theirs = {sq: (text, cls.split()) for sq, text, cls in
+                  page.eval_on_selector_all("#charts .cell", read)}
+        for square in ("A 13", "A 14"):  # Red's salvo destroyed Blue's R.P. and gun there
+            assert theirs[square][0] == "✕" and "destroyed" in theirs[square][1]
+        assert theirs["P 14"][0] == "B" and "hit" in theirs["P 14"][1]
+        page.locator("details.legend summary").tap()
+        legend = page.inner_text("details.legend")
+        assert "✕ aircraft or gun destroyed" in legend and "B ship hit" in legend
+        assert "✕ hit" not in legend
+        page.locator("#own-chart").scroll_into_view_if_needed()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "i12-screen-own-chart.png"))
+        page.locator("details.legend").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "i12-screen-legend.png"))
     finally:
         context.close()

@@ -53,24 +53,32 @@ DPI = 600
 
 # -- the game -----------------------------------------------------------------------------
 
-def carrier_game():
-    """Red's bomber stands on his carrier; Blue sinks it, destroys R.P.s and guns."""
-    game, _ = new_game(id="g12", seats=2)
+def red_on_carrier() -> dict:
+    """Red's scripted fleet with the bomber from F 1 on his carrier's L 1."""
     red = copy.deepcopy(FLEETS["red"])
     for plane in red["aircraft"]:
         if plane["at"] == "F 1":
             plane["at"] = "L 1"
-    for seat, fleet in (("red", red), ("blue", FLEETS["blue"])):
+    return red
+
+
+# Each side's moves, in pairs, Red first.
+MOVES = {"red": SCRIPT["red"] + [{"weapon": "salvo", "at": [f"A {13 + i}", f"K {12 + i}",
+                                                              "U 20"]} for i in range(3)],
+         "blue": SCRIPT["blue"] + [{"weapon": "salvo", "at": ["L 1", "M 1", "L 2"]},
+                                   {"weapon": "salvo", "at": ["M 2", "H 1", "A 3"]},
+                                   {"weapon": "atom-bomber", "from": "A 12", "at": "H 2"}]}
+
+
+def carrier_game():
+    """Red's bomber stands on his carrier; Blue sinks it, destroys R.P.s and guns."""
+    game, _ = new_game(id="g12", seats=2)
+    for seat, fleet in (("red", red_on_carrier()), ("blue", FLEETS["blue"])):
         game.join(seat, seat.title())
         game.submit(seat, fleet)
     for seat in game.seats:
         game.lock_in(seat, seed_for(["red", "blue"]))
-    blue = SCRIPT["blue"] + [{"weapon": "salvo", "at": ["L 1", "M 1", "L 2"]},
-                             {"weapon": "salvo", "at": ["M 2", "H 1", "A 3"]},
-                             {"weapon": "atom-bomber", "from": "A 12", "at": "H 2"}]
-    red_moves = SCRIPT["red"] + [{"weapon": "salvo", "at": [f"A {13 + i}", f"K {12 + i}",
-                                                             "U 20"]} for i in range(3)]
-    for mine, theirs in zip(red_moves, blue, strict=True):
+    for mine, theirs in zip(MOVES["red"], MOVES["blue"], strict=True):
         game.move("red", mine)
         game.move("blue", theirs)
     damage = game.fleets["red"].damage()

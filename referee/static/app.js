@@ -82,7 +82,8 @@
     const stand = (kind, s) => {
       const gone = has(dmg.destroyed, s) ? "destroyed" : has(dmg.flown, s) ? "flown" : has(dmg.spent, s) ? "spent" : "";
       const base = looks[s] || {};
-      looks[s] = { cls: (kind === "aa-gun" ? "gun" : "plane") + (gone ? " gone" : "") + (base.cls && base.cls.indexOf("ship") === 0 ? " on-ship" : ""),
+      if (/\bsunk\b/.test(base.cls || "")) { base.label += ", " + nameOf(kind) + " lost with it"; return; } // ■ stays (issue 12)
+      looks[s] = { cls: (kind === "aa-gun" ? "gun" : "plane") + (gone === "destroyed" ? " destroyed" : gone ? " gone" : "") + (base.cls && base.cls.indexOf("ship") === 0 ? " on-ship" : ""),
         text: gone === "destroyed" ? "✕" : LETTER[kind], label: nameOf(kind) + (gone ? ", " + gone : "") + (base.label ? " on " + base.label : "") };
     };
     for (const a of disp.aircraft || []) stand(a.type, a.at);
@@ -95,7 +96,8 @@
     let look = {};
     if (entry) {
       const piece = entry.piece;
-      if (entry.mark === "hit") look = { cls: "ship " + (entry.sunk ? "sunk" : "hit"), text: entry.sunk ? "■" : LETTER[piece] || "✕", label: nameOf(piece) + (entry.sunk ? ", sunk" : ", hit") };
+      if (entry.mark === "hit" && piece && !LENGTH[piece] && piece !== "carrier") look = { cls: (piece === "aa-gun" ? "gun" : "plane") + " destroyed", text: "✕", label: nameOf(piece) + ", destroyed" };
+      else if (entry.mark === "hit") look = { cls: "ship " + (entry.sunk ? "sunk" : "hit"), text: entry.sunk ? "■" : LETTER[piece] || "✕", label: nameOf(piece) + (entry.sunk ? ", sunk" : ", hit") };
       else if (entry.mark === "seen" && piece) look = { cls: (LENGTH[piece] || piece === "carrier" ? "ship" : piece === "aa-gun" ? "gun" : "plane") + (entry.hit ? " hit" : "") + (entry.spent ? " gone" : "") + (entry.terrain === "land" ? " on-land" : ""), text: entry.sunk ? "■" : LETTER[piece], label: "seen: " + nameOf(piece) + (entry.hit ? ", hit" : "") + (entry.spent ? ", spent" : "") + " on " + entry.terrain };
       else if (entry.mark === "seen") look = { cls: entry.terrain === "land" ? "land" : "sea-seen", text: "·", label: "seen: " + entry.terrain + ", empty" };
       else if (entry.mark === "nothing") look = { cls: "nothing", text: "–", label: "shot: nothing there" };
