@@ -254,7 +254,9 @@ def test_i12_item5_home_page_asks_how_many_record_pages(client):
     for attribute in ('type="number"', 'min="1"', 'max="20"', 'value="2"'):
         assert attribute in pages
     assert re.search(r'<label for="record-pages"', form.group(1))
-    assert 'name="paper"' in form.group(1)
+    buttons = re.findall(r"<button[^>]*>[^<]*</button>", form.group(1))
+    assert [re.search(r'name="paper" value="(\w+)"', b).group(1) for b in buttons] == [
+        "a4", "letter"]
 
 
 # -- page numbers on every printable ------------------------------------------------------
