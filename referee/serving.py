@@ -18,7 +18,9 @@
 
 from __future__ import annotations
 
+import heapq
 import logging
+import time
 
 import waitress
 from waitress.channel import HTTPChannel
@@ -30,7 +32,9 @@ CONNECTION_LIMIT = 1000  # kept-alive phones hold a connection each; waitress's 
 IDLE_TIMEOUT = 30  # seconds an idle connection is kept; phones poll every 2 s
 MAX_REQUEST_BODY = 8 * 1024 * 1024  # above the 4 MiB game-file import, with its form wrapping
 PROXY_HEADERS = "x-forwarded-for x-forwarded-host x-forwarded-proto"  # with --trusted-proxy
-EVICT_AT_ONCE = 8  # idle connections closed together at the limit, so a burst finds room
+EVICT_AT_ONCE = 64  # idle connections closed together at the limit, so a burst finds room
+ACCEPT_AT_ONCE = 64  # connections taken from the backlog in one pass of the loop
+LOG_EVERY_S = 10
 
 log = logging.getLogger("referee")
 
@@ -53,19 +57,31 @@ class KeepAliveChannel(HTTPChannel):
 
 class EvictIdleAtLimit:
     """A listening server that, at the connection limit, closes the connections idle longest
-    (no request in progress, nothing left to send) rather than stop accepting."""
+    (no request in progress, nothing left to send) rather than stop accepting, and takes
+    every waiting connection from the backlog in one pass rather than one a pass."""
+
+    last_logged = 0.0
 
     def readable(self):
         if self.accepting and len(self._map) >= self.adj.connection_limit:
-            idle = sorted((c for c in self.active_channels.values()
-                           if not c.requests and not c.total_outbufs_len and not c.will_close),
-                          key=lambda c: c.last_activity)
-            for channel in idle[:EVICT_AT_ONCE]:
+            idle = heapq.nsmallest(
+                EVICT_AT_ONCE, (c for c in self.active_channels.values()
+                                if not c.requests and not c.total_outbufs_len
+                                and not c.will_close), key=lambda c: c.last_activity)
+            for channel in idle:
                 channel.will_close = True  # closed by the loop's next pass, as waitress does
-            if idle:
-                log.warning("connection limit (%d) reached: closed %d idle connections",
-                            self.adj.connection_limit, min(len(idle), EVICT_AT_ONCE))
+            if idle and time.monotonic() - self.last_logged > LOG_EVERY_S:
+                self.last_logged = time.monotonic()
+                log.warning("connection limit (%d) reached: closing the connections idle "
+                            "longest", self.adj.connection_limit)
         return super().readable()
+
+    def handle_accept(self):
+        for _ in range(ACCEPT_AT_ONCE):
+            before = len(self._map)
+            super().handle_accept()
+            if len(self._map) == before or len(self._map) >= self.adj.connection_limit:
+                return
 
 
 def _listeners(server) -> list[BaseWSGIServer]:

@@ -37,7 +37,8 @@ MAX_TIME = 253402300799  # the last second of the year 9999: any real clock read
 # spaces, the byte-order mark, bidi overrides), surrogates, private and unassigned code
 # points, line and paragraph separators, and fillers that print as nothing
 INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-BLANK_FILLERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e"}
+BLANK_FILLERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e", "\u034f"}
+MAX_MARKS = 3  # combining marks on one letter: enough for any script, not for a tower of them
 MOVE_KEYS = ("weapon", "from", "at", "target")
 
 
@@ -76,6 +77,15 @@ def check_name(name: object, field: str = "name") -> str:
     if hidden is not None:
         raise refuse("R10", f"{subject} may not hold control or invisible characters "
                             f"(U+{ord(hidden):04X})", field=field)
+    marks = 0
+    for c in normal:
+        marks = marks + 1 if unicodedata.combining(c) or unicodedata.category(c) == "Me" else 0
+        if marks > MAX_MARKS:
+            raise refuse("R10", f"{subject} may not stack more than {MAX_MARKS} accents on "
+                                "one letter", field=field)
+    if field == "name" and normal.casefold().startswith("computer ("):
+        raise refuse("R10", "A player's name may not pass for the computer's "
+                            "(\"Computer (...)\")", field=field)
     return normal
 
 
