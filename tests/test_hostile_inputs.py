@@ -381,6 +381,17 @@ def test_i10_item8_the_pages_refuse_nan_in_a_draft_marks_and_an_imported_file(pa
     assert response.status_code == 422 and "not a game file" in response.text
 
 
+def test_i10_item8_a_deeply_nested_file_on_the_club_page_is_422_not_500(papp):
+    phone = Phone(papp, "red")
+    page = phone.get("/club")
+    _, fields = Page(page.text).form("/club/import", "/club")
+    response = phone.post("/club/import", data={
+        "csrf_token": fields["csrf_token"],
+        "game_file": (io.BytesIO(b"[" * 30000 + b"]" * 30000), "game.json")},
+        headers={"Accept": "text/html"})
+    assert response.status_code == 422 and "not a game file" in response.text
+
+
 # -- item 9: only JSON is posted to the API -----------------------------------------------------
 
 NOT_JSON_TYPES = ["text/plain", "application/x-www-form-urlencoded",

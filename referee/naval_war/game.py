@@ -97,8 +97,8 @@ def check_number(value: object, field: str, *, low: float, high: float,
     if isinstance(value, bool) or not isinstance(value, kinds) \
             or (isinstance(value, float) and not math.isfinite(value)) \
             or not low <= value <= high:
-        raise refuse(rule, f"'{field}' is a {'whole ' if whole else ''}number from {low:g} to "
-                           f"{high:g}", field=field)
+        raise refuse(rule, f"'{field}' is a {'whole ' if whole else ''}number from {low!r} to "
+                           f"{high!r}", field=field)
     return value
 
 
