@@ -80,7 +80,12 @@ def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | N
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
     if idle_timeout is None:
-        idle_timeout = int(app.config.get("IDLE_TIMEOUT") or serving.IDLE_TIMEOUT)
+        configured = app.config.get("IDLE_TIMEOUT", serving.IDLE_TIMEOUT)
+        if isinstance(configured, bool) or not isinstance(configured, int) \
+                or not 1 <= configured <= 3600:
+            raise click.BadParameter(f"REFEREE_IDLE_TIMEOUT is seconds from 1 to 3600, not "
+                                     f"{configured!r}", param_hint="REFEREE_IDLE_TIMEOUT")
+        idle_timeout = configured
     proxy = trusted_proxy or app.config.get("TRUSTED_PROXY")
     behind = {"trusted_proxy": proxy, "trusted_proxy_headers": serving.PROXY_HEADERS,
               "trusted_proxy_count": 1} if proxy else {}

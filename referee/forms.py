@@ -28,7 +28,8 @@ def player_name(_form, field) -> None:
     try:
         field.data = check_name(field.data or "")
     except RuleViolation as refused:
-        raise ValidationError(refused.problems[0].message) from None
+        problem = refused.problems[0]
+        raise ValidationError(f"{problem.message} ({problem.rule})") from None
 
 
 def name_field() -> StringField:
