@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 from collections import Counter
+from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -106,9 +107,15 @@ def _side_by_side(charts: list[ChartFlowable]) -> Table:
     return table
 
 
+def plain(value: object) -> str:
+    """Plain text for reportlab's Paragraph markup: every string a player or a file supplied
+    (a name "<img src=...>", "<b>x", "&amp;") passes through here and prints as typed."""
+    return escape(str(value))
+
+
 def _title_line(player: str = "", colour: str = "", date: str = "") -> Paragraph:
     def blank(value: str, width: int) -> str:
-        return value or "_" * width
+        return plain(value) if value else "_" * width
     return Paragraph(f"<b>Player</b> {blank(player, 22)} &nbsp; <b>Colour</b> "
                      f"{blank(colour, 12)} &nbsp; <b>Date</b> {blank(date, 14)}",
                      STYLES["body"])

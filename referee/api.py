@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, current_app, g, jsonify, request, url_for
 
-from . import service
+from . import service, strictjson
 from .errors import ApiError
 from .naval_war import record_for, report_for, view_for
 from .naval_war.postmortem import postmortem_document
@@ -32,7 +32,10 @@ def json_body(*, required: bool = True) -> dict:
             raise ApiError(400, "The request needs a JSON body", field="body")
         return {}
     try:
-        body = json.loads(raw)
+        body = strictjson.loads(raw)
+    except strictjson.NotFinite as err:
+        raise ApiError(422, f"The body holds a number the referee cannot take: {err}",
+                       field="body") from None
     except (ValueError, UnicodeDecodeError) as err:
         raise ApiError(400, f"The body is not valid JSON: {err}", field="body") from None
     except RecursionError:
@@ -46,6 +49,25 @@ def json_body(*, required: bool = True) -> dict:
         raise ApiError(400, "The body is not valid JSON: it holds text that is not Unicode",
                        field="body") from None
     return body
+
+
+JSON_ONLY = ("POST", "PUT", "PATCH")
+
+
+@bp.before_request
+def json_only():
+    """Every body sent here is JSON, said so by its Content-Type: a page elsewhere can post a
+    form or plain text across sites without asking, but not application/json (issue 10,
+    item 9). A request with no body and no Content-Type has nothing to parse and passes."""
+    if request.method not in JSON_ONLY:
+        return
+    has_body = bool(request.content_length) or "chunked" in request.headers.get(
+        "Transfer-Encoding", "").lower()
+    if request.mimetype == "application/json" or (not request.content_type and not has_body):
+        return
+    sent = request.content_type or "none"
+    raise ApiError(415, f"Send the body as JSON with 'Content-Type: application/json' "
+                        f"(this request's Content-Type is {sent[:60]!r})", field="Content-Type")
 
 
 def bearer() -> str | None:

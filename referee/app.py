@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import logging
 import os
 import secrets
+import tempfile
 import threading
 from datetime import timedelta
 from pathlib import Path
@@ -31,13 +33,47 @@ SECURITY_HEADERS = {
 }
 
 
+PRIVATE = 0o600  # the database, its -wal/-shm files and the secret key: the owner's alone
+
+
 def _secret_key(instance: Path) -> str:
-    """A secret key shared by every process of this installation, made once."""
+    """A secret key shared by every process of this installation, made once, readable by the
+    owner only from the first byte: written to a private temporary file, then linked into
+    place (so no process ever reads a half-written key, and two starting at once agree)."""
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        fd, temporary = tempfile.mkstemp(dir=instance, prefix=".secret_key.")  # mode 0600
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32))
+                out.flush()
+                os.fsync(out.fileno())
+            with contextlib.suppress(FileExistsError):  # another process was first: use its
+                os.link(temporary, path)
+        finally:
+            os.unlink(temporary)
+    _make_private(path)
     return path.read_text().strip()
+
+
+def _make_private(path: Path) -> None:
+    """Take away group and other access from a file of ours that has any."""
+    with contextlib.suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            path.chmod(PRIVATE)
+
+
+def _private_database(database: str) -> None:
+    """Create the database file with mode 0600 before SQLite opens it; SQLite gives its -wal
+    and -shm files the database's mode. A file made earlier with a looser mode is tightened."""
+    if database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
+    for each in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if each.exists():
+            _make_private(each)
 
 
 COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript",
@@ -79,7 +115,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_prefixed_env("REFEREE")
     else:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     app.json.sort_keys = False
@@ -119,6 +155,7 @@ def init_store(app: Flask) -> None:
     them, and other processes' connections, read while one writes.
     """
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    _private_database(app.config["DATABASE"])
     first = Store(app.config["DATABASE"])
     app.extensions["referee.migrated"] = first.migrate()  # for `referee init-db` to report
     first.close()

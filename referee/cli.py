@@ -55,8 +55,15 @@ def init_db() -> None:
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--threads", default=8, show_default=True, type=int)
 @click.option("--quiet", is_flag=True, help="Do not print the address and QR code.")
+@click.option("--idle-timeout", type=click.IntRange(1, 3600), default=None,
+              help="Seconds an idle connection is kept open [default: REFEREE_IDLE_TIMEOUT "
+                   "or 30].")
+@click.option("--trusted-proxy", default=None, metavar="ADDRESS",
+              help="The reverse proxy's address, whose X-Forwarded-For, -Proto and -Host "
+                   "headers are believed [default: REFEREE_TRUSTED_PROXY or none].")
 @with_appcontext
-def serve(host: str, port: int, threads: int, quiet: bool) -> None:
+def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | None,
+          trusted_proxy: str | None) -> None:
     """Serve the referee with waitress, reachable from phones on the LAN."""
     import segno
 
@@ -72,8 +79,18 @@ def serve(host: str, port: int, threads: int, quiet: bool) -> None:
         click.echo("Scan this with a phone on the same network:")
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
-    serving.serve(app, host=host, port=port, threads=threads, ident="referee",
-                  clear_untrusted_proxy_headers=True)
+    if idle_timeout is None:
+        configured = app.config.get("IDLE_TIMEOUT", serving.IDLE_TIMEOUT)
+        if isinstance(configured, bool) or not isinstance(configured, int) \
+                or not 1 <= configured <= 3600:
+            raise click.BadParameter(f"REFEREE_IDLE_TIMEOUT is seconds from 1 to 3600, not "
+                                     f"{configured!r}", param_hint="REFEREE_IDLE_TIMEOUT")
+        idle_timeout = configured
+    proxy = trusted_proxy or app.config.get("TRUSTED_PROXY")
+    behind = {"trusted_proxy": proxy, "trusted_proxy_headers": serving.PROXY_HEADERS,
+              "trusted_proxy_count": 1} if proxy else {}
+    serving.serve(app, idle_timeout, host=host, port=port, threads=threads, ident="referee",
+                  clear_untrusted_proxy_headers=True, **behind)
 
 
 def register(app: Flask) -> None:

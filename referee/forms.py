@@ -6,16 +6,38 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import (
+    DataRequired,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    ValidationError,
+)
 
+from .naval_war import RuleViolation
 from .naval_war.fleet import MAX_ATOM_BOMBERS, NAMES, PLURALS, PRICES
+from .naval_war.game import check_name
 
 BUYABLE = ("carrier", "battleship", "cruiser", "destroyer", "submarine",
            "atom-bomber", "bomber", "recon", "aa-gun", "salvo")
 
 
+def player_name(_form, field) -> None:
+    """The core's one rule for names (R10): the field keeps the name as the game will."""
+    try:
+        field.data = check_name(field.data or "")
+    except RuleViolation as refused:
+        problem = refused.problems[0]
+        raise ValidationError(f"{problem.message} ({problem.rule})") from None
+
+
+def name_field() -> StringField:
+    return StringField("Your name", validators=[DataRequired(), player_name])
+
+
 class CreateGameForm(FlaskForm):
-    name = StringField("Your name", validators=[DataRequired(), Length(max=40)])
+    name = name_field()
     seats = SelectField("Players", choices=[SelectChoice(n, f"{n} players") for n in "234"],
                         default="2")
     alliances = BooleanField("Two alliances (4 players: Red and Green against Blue and Gold)")
@@ -24,7 +46,7 @@ class CreateGameForm(FlaskForm):
 
 
 class JoinForm(FlaskForm):
-    name = StringField("Your name", validators=[DataRequired(), Length(max=40)])
+    name = name_field()
     code = HiddenField()
 
 
@@ -80,7 +102,7 @@ class ImportForm(FlaskForm):
 class ComputerGameForm(FlaskForm):
     """A game against the computer: the player is Red, the computer Blue."""
 
-    player = StringField("Your name", validators=[DataRequired(), Length(max=40)])
+    player = name_field()
     level = SelectField("The computer plays as", default="captain", choices=[
         SelectChoice("recruit", "Recruit: random, for learning the rules"),
         SelectChoice("captain", "Captain: sensible"),

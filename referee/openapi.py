@@ -156,12 +156,28 @@ CONFLICT = {"409": _response("Not your turn, not in this phase, or seat taken", 
 ILLEGAL = {"422": _response("Breaks a ruling; every problem listed", "Errors")}
 
 
+JSON_ONLY = {"415": _response("A body sent with a Content-Type other than application/json",
+                             "Errors")}
+
+
 def openapi_document() -> dict:
+    """The document; every POST and PUT says it takes application/json only (415 else)."""
+    document = _document()
+    for operations in document["paths"].values():
+        for method in ("post", "put"):
+            if method in operations:
+                operations[method]["responses"].update(JSON_ONLY)
+    return document
+
+
+def _document() -> dict:
     game = [GAME_ID]
     return {
         "openapi": "3.0.3",
         "info": {"title": "The referee: The Naval War Game", "version": "1",
-                 "description": "The JSON contract of API.md. Rulings are cited as R1-R23."},
+                 "description": "The JSON contract of API.md. Rulings are cited as R1-R23. "
+                                "Every POST and PUT takes Content-Type: application/json "
+                                "only (415 otherwise)."},
         "components": {"schemas": _schemas(), "securitySchemes": {
             "bearer": {"type": "http", "scheme": "bearer"}}},
         "security": [{"bearer": []}],

@@ -6,6 +6,7 @@ player is rendered from his view (R21), exactly as the JSON API's responses are.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import secrets
@@ -25,7 +26,7 @@ from flask import (
     url_for,
 )
 
-from . import service
+from . import service, strictjson
 from .api import host_status, join_url
 from .errors import ApiError
 from .forms import (
@@ -67,11 +68,78 @@ def _hosted() -> dict:
     return session.get("host", {})
 
 
+# The session cookie is signed, not secret: anyone holding the phone can read it. It keeps
+# only the tokens this phone plays and hosts with (no join code: the host page keeps those
+# sealed in the database), drops a finished game an hour after its end, and keeps at most
+# KEPT_GAMES of each, the oldest dropped: well under 4 KB however many games a phone has
+# played (issue 10, item 12).
+KEPT_GAMES = 12
+FINISHED_KEPT_S = 3600  # time to print the booklet or download the file after the end
+
+
 def _remember(key: str, game_id: str, value) -> None:
-    held = dict(session.get(key, {}))
-    held[game_id] = value
+    held = {g: v for g, v in session.get(key, {}).items() if g != game_id}
+    held[game_id] = value  # the newest last
     session[key] = held
     session.permanent = True
+    _prune_session()
+
+
+def _prune_session() -> None:
+    """Drop games finished over an hour ago, then all but the newest KEPT_GAMES."""
+    held = {key: dict(session.get(key, {})) for key in ("seats", "host")}
+    ids = sorted({g for games in held.values() for g in games})
+    cutoff = service.now() - FINISHED_KEPT_S
+    done = {row["id"] for row in store().db.query(
+        f"select id from games where finished_at < ? and id in ({', '.join('?' * len(ids))})",
+        [cutoff, *ids])} if ids else set()
+    for key, games in held.items():
+        kept = [(g, v) for g, v in games.items() if g not in done][-KEPT_GAMES:]
+        if len(kept) != len(games):
+            session[key] = dict(kept)
+
+
+def _host_entry(game_id: str) -> str | None:
+    """The host token this phone holds for a game; an old cookie's join codes are moved into
+    the database (sealed) and out of the cookie."""
+    held = _hosted().get(game_id)
+    if isinstance(held, dict):  # a cookie from before item 12: {"token", "codes"}
+        for seat, code in held.get("codes", {}).items():
+            _keep_join_code(game_id, seat, code, held["token"])
+        _remember("host", game_id, held["token"])
+        held = held["token"]
+    return held if isinstance(held, str) and held else None
+
+
+def _keep_join_code(game_id: str, seat: str, code: str, host_token: str) -> None:
+    with store().write():
+        store().keep_note("join_links", game_id, seat, seal(host_token, game_id, seat, code))
+
+
+def _join_codes(game_id: str, host_token: str) -> dict[str, str]:
+    rows = store().db.query("select seat, body from join_links where game_id = ?", [game_id])
+    return {row["seat"]: unseal(host_token, game_id, row["seat"], json.loads(row["body"]))
+            for row in rows}
+
+
+def _pad(host_token: str, game_id: str, seat: str, nonce: str, length: int) -> bytes:
+    blocks = (hashlib.sha256(f"{host_token}\n{game_id}\n{seat}\n{nonce}\n{i}".encode())
+              .digest() for i in range(length // 32 + 1))
+    return b"".join(blocks)[:length]
+
+
+def seal(host_token: str, game_id: str, seat: str, code: str) -> dict:
+    """A join code as the database keeps it for the host page: readable only with the host
+    token (a keystream from SHA-256 of the token and a fresh nonce), never in the cookie."""
+    nonce, data = secrets.token_hex(12), code.encode()
+    pad = _pad(host_token, game_id, seat, nonce, len(data))
+    return {"nonce": nonce, "sealed": bytes(a ^ b for a, b in zip(data, pad, strict=True)).hex()}
+
+
+def unseal(host_token: str, game_id: str, seat: str, kept: dict) -> str:
+    data = bytes.fromhex(kept["sealed"])
+    pad = _pad(host_token, game_id, seat, kept["nonce"], len(data))
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode()
 
 
 def my_seat(game_id: str) -> str:
@@ -91,11 +159,11 @@ def my_seat(game_id: str) -> str:
 
 
 def host_token(game_id: str) -> str:
-    held = _hosted().get(game_id)
+    held = _host_entry(game_id)
     if not held:
         raise ApiError(403, "Only the phone that created this game can manage it.")
-    service.authorise(store(), game_id, held["token"], host=True)
-    return held["token"]
+    service.authorise(store(), game_id, held, host=True)
+    return held
 
 
 # -- home, host and join ---------------------------------------------------------------------
@@ -113,8 +181,10 @@ def home():
         game_id = created["id"]
         codes = {seat: info["join_code"] for seat, info in created["seats"].items()}
         token = service.claim_seat(store(), game_id, "red", codes.pop("red"), form.name.data)
+        for seat, code in codes.items():
+            _keep_join_code(game_id, seat, code, created["host_token"])
         _remember("seats", game_id, token)
-        _remember("host", game_id, {"token": created["host_token"], "codes": codes})
+        _remember("host", game_id, created["host_token"])
         return redirect(url_for("pages.host", game_id=game_id))
     mine = [{"id": g, "seat": None} for g in _seats()]
     return render_template("home.html", form=form, games=mine, computer=ComputerGameForm())
@@ -134,7 +204,7 @@ def play_computer():
     token = service.claim_seat(store(), game_id, "red", created["seats"]["red"]["join_code"],
                                form.player.data)
     _remember("seats", game_id, token)
-    _remember("host", game_id, {"token": created["host_token"], "codes": {}})
+    _remember("host", game_id, created["host_token"])
     return redirect(url_for("pages.game", game_id=game_id))
 
 
@@ -143,9 +213,9 @@ join_link = join_url
 
 @bp.get("/games/<game_id>/host")
 def host(game_id: str):
-    host_token(game_id)
+    token = host_token(game_id)
     status = host_status(service.load(store(), game_id))
-    codes = _hosted()[game_id].get("codes", {})
+    codes = _join_codes(game_id, token)
     # a link for every seat not yet claimed, including one the host has just reissued
     links = {seat: join_link(game_id, seat, code) for seat, code in codes.items()
              if not (store().seat_row(game_id, seat) or {}).get("claimed")}
@@ -155,8 +225,7 @@ def host(game_id: str):
 
 @bp.get("/games/<game_id>/qr/<seat>.svg")
 def join_qr(game_id: str, seat: str):
-    host_token(game_id)
-    code = _hosted()[game_id].get("codes", {}).get(seat)
+    code = _join_codes(game_id, host_token(game_id)).get(seat)
     if code is None:
         abort(404)
     buffer = io.BytesIO()
@@ -169,13 +238,11 @@ def join_qr(game_id: str, seat: str):
 
 @bp.post("/games/<game_id>/host/reissue/<seat>")
 def host_reissue(game_id: str, seat: str):
-    host_token(game_id)
+    token = host_token(game_id)
     if not PlainForm().validate_on_submit():
         abort(400)
     code = service.reissue_join_code(store(), game_id, seat)
-    held = dict(_hosted()[game_id])
-    held["codes"] = {**held.get("codes", {}), seat: code}
-    _remember("host", game_id, held)
+    _keep_join_code(game_id, seat, code, token)
     if _seats().get(game_id) and seat == _held_seat(game_id):
         session["seats"] = {g: t for g, t in _seats().items() if g != game_id}
     flash(f"New join link for {seat.title()}: the old one and the phone that held the seat "
@@ -327,10 +394,13 @@ def placement_check(purchase: dict, document: dict) -> dict:
 
 
 def _script_json():
-    """The JSON a page's script sent, or None: never an exception, however deeply nested."""
+    """The JSON a page's script sent, or None: never an exception, however deeply nested,
+    and never NaN or Infinity (issue 10, item 8)."""
+    if not request.is_json:
+        return None
     try:
-        return request.get_json(silent=True)
-    except RecursionError:
+        return strictjson.loads(request.get_data(cache=True))
+    except (ValueError, UnicodeDecodeError):
         return None
 
 
@@ -494,7 +564,9 @@ def import_game():
     if len(raw) > MAX_IMPORT_FILE:
         raise ApiError(413, "That file is too large to be a game file", field="game_file")
     try:
-        document = json.loads(raw)
+        document = strictjson.loads(raw)
+    except strictjson.NotFinite as err:
+        raise ApiError(422, f"That file is not a game file: {err}", field="game_file") from None
     except (ValueError, UnicodeDecodeError):
         raise ApiError(422, "That file is not a game file: it is not JSON",
                        field="game_file") from None

@@ -1,21 +1,42 @@
-"""waitress, with one fix for phones that poll: keep the connection open after a 304.
+"""waitress, tuned for a club of phones that poll, and for a client that tries to hold it.
 
-waitress closes the connection after any response without a Content-Length, 304 Not Modified
-included, although a 304 never has a body and its end is known (RFC 9112, 6.3). Every phone
-polls every two seconds and nearly always gets a 304, so each poll would cost a new TCP
-connection. ``serve`` runs waitress with a task that keeps such connections alive, unless the
-client asked to close or the response was already closing for another reason.
+* Keep the connection open after a 304. waitress closes the connection after any response
+  without a Content-Length, 304 Not Modified included, although a 304 never has a body and
+  its end is known (RFC 9112, 6.3). Every phone polls every two seconds and nearly always gets
+  a 304, so each poll would cost a new TCP connection.
+* Room for every phone (``connection_limit``), but idle connections are closed after
+  ``IDLE_TIMEOUT`` seconds instead of waitress's 120 (a phone polls every 2 s, so only a
+  phone that stopped polling is idle that long), checked every few seconds.
+* At the connection limit, the connection idle longest is closed to make room, so one client
+  holding a thousand idle connections cannot lock the club's phones out (issue 10, item 6);
+  the phone whose idle connection went reconnects at its next poll.
+* A request body larger than ``MAX_REQUEST_BODY`` is refused with 413 by waitress itself,
+  from its Content-Length (or as soon as a chunked body passes it), before anything reads or
+  buffers it (issue 10, item 10).
+* ``poll()`` rather than ``select()``, which cannot watch a socket numbered above 1023.
 """
 
 from __future__ import annotations
 
+import heapq
 import logging
+import time
 
 import waitress
 from waitress.channel import HTTPChannel
+from waitress.server import BaseWSGIServer
 from waitress.task import WSGITask
 
 BODILESS = ("204", "304")
+CONNECTION_LIMIT = 1000  # kept-alive phones hold a connection each; waitress's default is 100
+IDLE_TIMEOUT = 30  # seconds an idle connection is kept; phones poll every 2 s
+MAX_REQUEST_BODY = 8 * 1024 * 1024  # above the 4 MiB game-file import, with its form wrapping
+PROXY_HEADERS = "x-forwarded-for x-forwarded-host x-forwarded-proto"  # with --trusted-proxy
+EVICT_AT_ONCE = 64  # idle connections closed together at the limit, so a burst finds room
+ACCEPT_AT_ONCE = 64  # connections taken from the backlog in one pass of the loop
+LOG_EVERY_S = 10
+
+log = logging.getLogger("referee")
 
 
 class KeepAliveTask(WSGITask):
@@ -34,14 +55,62 @@ class KeepAliveChannel(HTTPChannel):
     task_class = KeepAliveTask
 
 
-CONNECTION_LIMIT = 1000  # kept-alive phones hold a connection each; waitress's default is 100
+class EvictIdleAtLimit:
+    """A listening server that, at the connection limit, closes the connections idle longest
+    (no request in progress, nothing left to send) rather than stop accepting, and takes
+    every waiting connection from the backlog in one pass rather than one a pass."""
+
+    last_logged = 0.0
+
+    def readable(self):
+        if self.accepting and len(self._map) >= self.adj.connection_limit:
+            idle = heapq.nsmallest(
+                EVICT_AT_ONCE, (c for c in self.active_channels.values()
+                                if not c.requests and not c.total_outbufs_len
+                                and not c.will_close), key=lambda c: c.last_activity)
+            for channel in idle:
+                channel.will_close = True  # closed by the loop's next pass, as waitress does
+            if idle and time.monotonic() - self.last_logged > LOG_EVERY_S:
+                self.last_logged = time.monotonic()
+                log.warning("connection limit (%d) reached: closing the connections idle "
+                            "longest", self.adj.connection_limit)
+        return super().readable()
+
+    def handle_accept(self):
+        for _ in range(ACCEPT_AT_ONCE):
+            before = len(self._map)
+            super().handle_accept()
+            if len(self._map) == before or len(self._map) >= self.adj.connection_limit:
+                return
 
 
-def serve(app, **options) -> None:
-    """waitress.serve, with 304s that keep the connection alive and room for every phone."""
-    options.setdefault("connection_limit", CONNECTION_LIMIT)
+def _listeners(server) -> list[BaseWSGIServer]:
+    """The listening servers waitress made (one, or several in a MultiSocketServer)."""
+    if isinstance(server, BaseWSGIServer):
+        return [server]
+    return [s for s in server.map.values() if isinstance(s, BaseWSGIServer)]
+
+
+def options_for(idle_timeout: int = IDLE_TIMEOUT, **options) -> dict:
+    """waitress's adjustments for the referee; ``options`` override them."""
+    return {"connection_limit": CONNECTION_LIMIT, "channel_timeout": idle_timeout,
+            "cleanup_interval": max(1, min(5, idle_timeout // 2)),
+            "max_request_body_size": MAX_REQUEST_BODY, "asyncore_use_poll": True, **options}
+
+
+def make_server(app, idle_timeout: int = IDLE_TIMEOUT, **options):
+    """A waitress server for ``app`` with the referee's settings (not yet running)."""
+    server = waitress.create_server(app, **options_for(idle_timeout, **options))
+    for listener in _listeners(server):
+        listener.channel_class = KeepAliveChannel
+        listener.__class__ = type(f"Referee{type(listener).__name__}",
+                                  (EvictIdleAtLimit, type(listener)), {})
+    return server
+
+
+def serve(app, idle_timeout: int = IDLE_TIMEOUT, **options) -> None:
+    """waitress.serve with the referee's settings: see the module's docstring."""
     logging.basicConfig()
-    server = waitress.create_server(app, **options)
-    server.channel_class = KeepAliveChannel
+    server = make_server(app, idle_timeout, **options)
     server.print_listen("Serving on http://{}:{}")
     server.run()

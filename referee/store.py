@@ -56,12 +56,19 @@ def _add_request_digest(db: sqlite_utils.Database) -> None:
     db["idempotency"].add_column("request", str)
 
 
+def _add_join_links(db: sqlite_utils.Database) -> None:
+    """The join codes the host page shows, sealed under the host's token (pages.seal), so
+    the phone's session cookie need not carry them (issue 10, item 12)."""
+    db["join_links"].create({"game_id": str, "seat": str, "body": str}, pk=("game_id", "seat"))
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
     ("0002_drafts_and_marks", _create_notes),
     ("0003_finished_games", _add_finished),
     ("0004_idempotency_request", _add_request_digest),
+    ("0005_join_links_sealed", _add_join_links),
 ]
 
 

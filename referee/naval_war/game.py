@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -30,6 +32,13 @@ ALLIANCES = (("red", "green"), ("blue", "gold"))  # R23 option, as API.md pairs 
 DEFAULT_MINUTES = 20  # R10
 MAX_MINUTES = 24 * 60
 MAX_NAME = 40
+MAX_TIME = 253402300799  # the last second of the year 9999: any real clock reads less
+# characters a name may not hold: control and format characters (zero-width joiners and
+# spaces, the byte-order mark, bidi overrides), surrogates, private and unassigned code
+# points, line and paragraph separators, and fillers that print as nothing
+INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+BLANK_FILLERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e", "\u034f"}
+MAX_MARKS = 3  # combining marks on one letter: enough for any script, not for a tower of them
 MOVE_KEYS = ("weapon", "from", "at", "target")
 
 
@@ -43,6 +52,54 @@ def fingerprint(disposition: dict, salt: str) -> str:
     canonical = json.dumps(disposition, sort_keys=True, separators=(",", ":"),
                            ensure_ascii=True)
     return hashlib.sha256(f"{salt}\n{canonical}".encode()).hexdigest()
+
+
+def check_name(name: object, field: str = "name") -> str:
+    """The one rule for every name a seat is given (R10), on every path: joining through
+    the API or the pages, an imported game file, a computer's level. The name in NFC form,
+    trimmed; refused if empty, longer than MAX_NAME characters, or holding '<', '>' or a
+    control or invisible character, since a name is printed on every phone and in PDFs.
+
+    >>> check_name("  Ade\u0301le ")
+    'Ad\xe9le'
+    """
+    subject = "A player's name" if field == "name" else f"A computer's name ({field})"
+    if not isinstance(name, str):
+        raise refuse("R10", f"{subject} is text of 1 to {MAX_NAME} characters", field=field)
+    normal = unicodedata.normalize("NFC", name).strip()
+    if not normal or len(normal) > MAX_NAME:
+        raise refuse("R10", f"{subject} is 1 to {MAX_NAME} characters; this one has "
+                            f"{len(normal)}", field=field)
+    if "<" in normal or ">" in normal:
+        raise refuse("R10", f"{subject} may not hold '<' or '>'", field=field)
+    hidden = next((c for c in normal if unicodedata.category(c) in INVISIBLE_CATEGORIES
+                   or c in BLANK_FILLERS), None)
+    if hidden is not None:
+        raise refuse("R10", f"{subject} may not hold control or invisible characters "
+                            f"(U+{ord(hidden):04X})", field=field)
+    marks = 0
+    for c in normal:
+        marks = marks + 1 if unicodedata.combining(c) or unicodedata.category(c) == "Me" else 0
+        if marks > MAX_MARKS:
+            raise refuse("R10", f"{subject} may not stack more than {MAX_MARKS} accents on "
+                                "one letter", field=field)
+    if field == "name" and normal.casefold().startswith("computer ("):
+        raise refuse("R10", "A player's name may not pass for the computer's "
+                            "(\"Computer (...)\")", field=field)
+    return normal
+
+
+def check_number(value: object, field: str, *, low: float, high: float,
+                 whole: bool = False, rule: str = "R10") -> int | float:
+    """A number from a client or a file: a finite int (or float unless ``whole``) within
+    [low, high]; refused naming the field otherwise (issue 10, item 8)."""
+    kinds = int if whole else int | float
+    if isinstance(value, bool) or not isinstance(value, kinds) \
+            or (isinstance(value, float) and not math.isfinite(value)) \
+            or not low <= value <= high:
+        raise refuse(rule, f"'{field}' is a {'whole ' if whole else ''}number from {low!r} to "
+                           f"{high!r}", field=field)
+    return value
 
 
 def toss_order(seats: Iterable[str], seed: int) -> list[str]:
@@ -244,26 +301,24 @@ class Game:
                                              for s, level in bots.items()):
             raise refuse("R23", "'bots' names seats of this game, each with a level",
                          field="bots")
-        at = event.get("at", 0.0)
-        if isinstance(at, bool) or not isinstance(at, int | float):
-            raise refuse("R10", "'at' is the time of creation in seconds", field="at")
+        names = {seat: check_name(f"Computer ({level})", f"bots.{seat}")
+                 for seat, level in bots.items()}
+        at = check_number(event.get("at", 0.0), "at", low=0, high=MAX_TIME)
         self.id = str(event.get("id", ""))
         self.seats, self.alliances, self.minutes = tuple(seats), alliances, minutes
         self.bots, self.created_at = dict(bots), float(at)
-        self.names.update({seat: f"Computer ({level})" for seat, level in bots.items()})
+        self.names.update(names)
 
-    def _apply_joined(self, event: dict) -> None:
+    def _apply_joined(self, event: dict) -> dict:
         seat = self._check_seat(event.get("seat"))
-        name = event.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise refuse("R10", f"A player's name is 1 to {MAX_NAME} characters",
-                         field="name")
+        name = check_name(event.get("name"))
         if seat in self.names:
             raise refuse("R10", f"The {seat} seat is already taken", field="seat",
                          kind="turn")
         if self.phase != "setup" or seat in self.forfeited:
             raise refuse("R10", "Seats are taken before play starts", kind="turn")
-        self.names[seat] = name.strip()
+        self.names[seat] = name
+        return {**event, "name": name}
 
     def _apply_disposition(self, event: dict) -> dict:
         seat = self._check_setup(event.get("seat"))
@@ -305,7 +360,8 @@ class Game:
         if seat in self.ready or seat in self.forfeited:
             raise refuse("R10", f"{seat} has locked in a disposition or is already forfeited",
                          field="seat", kind="turn")
-        if isinstance(now, bool) or not isinstance(now, int | float) or now < self.deadline:
+        if isinstance(now, bool) or not isinstance(now, int | float) \
+                or not math.isfinite(now) or now > MAX_TIME or now < self.deadline:
             raise refuse("R10", "A seat can be forfeited only when the disposition clock has "
                                 "run out", kind="turn")
         self.forfeited.add(seat)
