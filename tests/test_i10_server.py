@@ -35,7 +35,7 @@ def game_in_play(api: Api) -> tuple[str, dict[str, str]]:
         status, body, _ = api.call("POST", f"/api/v1/games/{created['id']}/seats/{seat}",
                                    {"join_code": info["join_code"], "name": seat.title()})
         tokens[seat] = body["token"]
-    for seat, token in tokens.items():
+    for token in tokens.values():
         assert api.call("PUT", f"/api/v1/games/{created['id']}/disposition", QUIET,
                         token=token)[0] == 200
         assert api.call("POST", f"/api/v1/games/{created['id']}/ready", token=token)[0] == 200
