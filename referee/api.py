@@ -129,7 +129,8 @@ def disposition(game_id: str):
 def ready(game_id: str):
     seat = player(game_id)
     service.lock_in_draft(store(), game_id, seat)
-    return jsonify(service.seat_view(store(), game_id, seat).document)
+    return Response(service.seat_view(store(), game_id, seat).body,
+                    mimetype="application/json")
 
 
 @bp.post("/games/<game_id>/moves")

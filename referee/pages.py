@@ -235,7 +235,7 @@ def _draft(game_id: str, seat: str) -> dict:
 @bp.get("/games/<game_id>")
 def game(game_id: str):
     seat = my_seat(game_id)
-    view = service.seat_view(store(), game_id, seat).document  # the cached view: read only
+    view = service.seat_view(store(), game_id, seat).fresh()
     if view["phase"] == "setup":
         draft = _draft(game_id, seat)
         if view["seats"][seat]["ready"]:

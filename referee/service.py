@@ -350,11 +350,13 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                 states.forget(game_id)
                 raise
             new = game.events[before:]
-            stamp = content_hash(game) if new and game.phase == "over" else None
+            if not new:  # nothing to write: no write lock
+                break
+            stamp = content_hash(game) if game.phase == "over" else None
             try:
                 with store.write():
                     _append(store, game_id, before, new)
-                    if new and then is not None:
+                    if then is not None:
                         then(result)
                     if stamp:
                         store.mark_finished(game_id, now())
@@ -385,8 +387,12 @@ class SeatView:
 
     version: int
     draft: int
-    document: dict
+    document: dict  # shared by every request for this version: read it, never change it
     body: bytes
+
+    def fresh(self) -> dict:
+        """A copy of the view that the caller may change."""
+        return json.loads(self.body)
 
 
 def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
