@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, current_app, g, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
 
 from . import service, strictjson
 from .errors import ApiError
@@ -134,25 +134,25 @@ def claim_seat(game_id: str, seat: str):
 def view(game_id: str):
     """A player's view; 304 when his ETag is current (mostly answered by ``poll``)."""
     seat = player(game_id)
-    game = service.load_settled(store(), game_id)
-    return conditional(view_etag(game_id, seat, game.version),
-                       lambda: jsonify(view_for(game, seat)))
+    shown = service.seat_view(store(), game_id, seat)  # built once per version and seat
+    return conditional(view_etag(game_id, seat, shown.version, shown.draft),
+                       lambda: Response(shown.body, mimetype="application/json"))
 
 
 @bp.put("/games/<game_id>/disposition")
 def disposition(game_id: str):
     seat = player(game_id)
     document = json_body()
-    (_, cost, warnings), _ = service.act(store(), game_id,
-                                         lambda game: game.submit(seat, document))
+    cost, warnings = service.submit_draft(store(), game_id, seat, document)
     return jsonify({"cost": cost, "warnings": [w.to_json() for w in warnings]})
 
 
 @bp.post("/games/<game_id>/ready")
 def ready(game_id: str):
     seat = player(game_id)
-    _, game = service.act(store(), game_id, lambda game: service.lock_in(game, seat))
-    return jsonify(view_for(game, seat))
+    service.lock_in_draft(store(), game_id, seat)
+    return Response(service.seat_view(store(), game_id, seat).body,
+                    mimetype="application/json")
 
 
 @bp.post("/games/<game_id>/moves")
@@ -177,12 +177,14 @@ def move(game_id: str):
                                field="Idempotency-Key")
             return seen[1], seen[0]
         _, report = game.move(seat, document)
-        copy = report_for(game, report, seat)
-        if key:
-            db.remember(game_id, seat, key, 201, copy, asked)
-        return copy, 201
+        return report_for(game, report, seat), 201
 
-    (body, status), _ = service.act(db, game_id, make_move)
+    def remember(made: tuple[dict, int]) -> None:
+        """Inside the write transaction, with the move's events."""
+        if key:
+            db.remember(game_id, seat, key, 201, made[0], asked)
+
+    (body, status), _ = service.act(db, game_id, make_move, then=remember)
     return jsonify(body), status
 
 
@@ -210,7 +212,7 @@ def resign(game_id: str):
 def postmortem(game_id: str):
     """What each weapon bought and what hindsight says; for the game's players, after the end."""
     player(game_id)
-    document = postmortem_document(service.load(store(), game_id))
+    document = service.derived(store(), game_id, "postmortem", postmortem_document)
     return jsonify({k: document[k] for k in ("id", "result", "spending", "hindsight")})
 
 

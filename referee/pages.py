@@ -302,11 +302,10 @@ def _draft(game_id: str, seat: str) -> dict:
 @bp.get("/games/<game_id>")
 def game(game_id: str):
     seat = my_seat(game_id)
-    state = service.load_settled(store(), game_id)
-    view = view_for(state, seat)
+    view = service.seat_view(store(), game_id, seat).fresh()
     if view["phase"] == "setup":
         draft = _draft(game_id, seat)
-        if seat in state.ready:
+        if view["seats"][seat]["ready"]:
             return render_template("waiting.html", view=view, now=service.now(),
                                    hosting=game_id in _hosted())
         if not draft.get("purchase") or request.args.get("budget"):
@@ -318,7 +317,7 @@ def game(game_id: str):
         return render_template("place.html", view=view, draft=draft, form=PlainForm(),
                                names=NAMES, now=service.now(), hosting=game_id in _hosted())
     marks = store().note("marks", game_id, seat) or {}
-    opponents = [s for s in state.seats if s != seat]
+    opponents = [s for s in view["seats"] if s != seat]
     charts = {opp: knowledge_chart(view, opp) for opp in opponents}
     if view["phase"] == "over":
         return render_template("over.html", view=view, headline=result_headline(view),
@@ -469,12 +468,14 @@ def move(game_id: str):
         if key and db.remembered(game_id, seat, key):
             return None
         _, report = state.move(seat, document)
-        copy = report_for(state, report, seat)
+        return report_for(state, report, seat)
+
+    def remember(copy: dict) -> None:
+        """Inside the write transaction, with the move's events."""
         if key:
             db.remember(game_id, seat, key, 201, copy)
-        return copy
 
-    service.act(db, game_id, make_move)
+    service.act(db, game_id, make_move, then=remember)
     return redirect(url_for("pages.game", game_id=game_id) + "#last")
 
 
@@ -518,11 +519,13 @@ def resign(game_id: str):
 def status(game_id: str):
     """The cheap poll of the pages: version, phase and whose turn, with an ETag."""
     seat = my_seat(game_id)
-    state = service.load(store(), game_id)
-    status = {"version": state.version, "phase": state.phase, "turn": state.turn, "you": seat,
-              "ready": sorted(state.ready), "joined": sorted(state.names),
-              "deadline": state.deadline, "now": service.now()}
-    return conditional(view_etag(game_id, seat, state.version),
+    shown = service.seat_view(store(), game_id, seat)
+    view = shown.document
+    status = {"version": view["version"], "phase": view["phase"], "turn": view["turn"],
+              "you": seat, "ready": sorted(s for s, v in view["seats"].items() if v["ready"]),
+              "joined": sorted(s for s, v in view["seats"].items() if v["name"]),
+              "deadline": view["clock"]["deadline"], "now": service.now()}
+    return conditional(view_etag(game_id, seat, shown.version),
                        lambda: current_app.json.response(status))
 
 
@@ -532,25 +535,36 @@ def status(game_id: str):
 @bp.get("/club")
 def club():
     """Every finished game on this referee, and the rules' two summary tables."""
-    games = [service.load(store(), game_id) for game_id in store().finished_games()]
-    records = club_records(games)
+    tables = service.club_tables(store(), _club_tables)
+    mine = _seats()
+    finished = [{**row, "mine": row["id"] in mine} for row in tables["finished"]]
+    return render_template("club.html", records=tables["records"], finished=finished,
+                           survival_chart=tables["survival_chart"],
+                           weapon_chart=tables["weapon_chart"], form=ImportForm())
+
+
+def _club_tables(games: list, imported: set[str]) -> dict:
+    """The club's tables over its finished games (imported ones counted only if their
+    fingerprints verify, issue 10 item 5); kept until another game finishes."""
+    counted = [g for g in games if g.id not in imported or service.fingerprints_verify(g)]
+    records = club_records(counted)
     survival = [(PLURALS[row["ship"]], row["percent"] or 0,
                  f"{row['percent']}% ({row['survived']} of {row['bought']})"
                  if row["bought"] else "none bought") for row in records["survival"]]
     sunk = Counter()
-    for g in games:
+    for g in counted:
         for rows in spending(g).values():
             sunk.update({kind: row["sank"] for kind, row in rows.items()})
     weapons = [(NAMES[k][0].upper() + NAMES[k][1:], sunk[k], f"{sunk[k]} points")
                for k in ("atom-bomber", "bomber", "salvo")]
     finished = [{"id": g.id, "names": [g.names.get(s) or s for s in g.seats],
                  "headline": result_headline(view_for(g, g.seats[0])),
-                 "mine": g.id in _seats()} for g in reversed(games)]
-    return render_template("club.html", records=records, finished=finished,
-                           survival_chart=bar_chart("Ships that survived", survival, 100),
-                           weapon_chart=bar_chart("Enemy ship points sunk, by weapon", weapons,
-                                                  max([1] + [n for _, n, _ in weapons])),
-                           form=ImportForm())
+                 "imported": g.id in imported, "counted": g in counted}
+                for g in reversed(games)]
+    return {"records": records, "finished": finished,
+            "survival_chart": bar_chart("Ships that survived", survival, 100),
+            "weapon_chart": bar_chart("Enemy ship points sunk, by weapon", weapons,
+                                      max([1] + [n for _, n, _ in weapons]))}
 
 
 @bp.post("/club/import")
@@ -608,8 +622,15 @@ def step_deltas(game) -> list[dict]:
 @bp.get("/games/<game_id>/postmortem")
 def postmortem(game_id: str):
     seat = my_seat(game_id)
-    game = service.load(store(), game_id)
-    document = postmortem_document(game)  # refuses before the end (R21)
+    page = service.derived(store(), game_id, ("postmortem-page", seat),
+                           lambda game: _postmortem_page(game, seat),
+                           lambda page: 4 * len(page["page_data"]))
+    return render_template("postmortem.html", **page, names=NAMES)
+
+
+def _postmortem_page(game, seat: str) -> dict:
+    """What the post-mortem page shows a seat; refuses before the end (R21)."""
+    document = postmortem_document(game)
     view = view_for(game, seat)
     data = {"seats": {s: {"name": game.names.get(s) or s,
                           "disposition": game.fleets[s].document}
@@ -618,6 +639,5 @@ def postmortem(game_id: str):
     checks = [{"seat": s, "fingerprint": game.fingerprints[s], "salt": game.salts[s],
                "matches": fingerprint(game.fleets[s].document, game.salts[s])
                == game.fingerprints[s]} for s in game.seats if s in game.fingerprints]
-    return render_template("postmortem.html", view=view, doc=document,
-                           headline=result_headline(view), checks=checks,
-                           page_data=script_json(data), names=NAMES)
+    return {"view": view, "doc": document, "headline": result_headline(view),
+            "checks": checks, "page_data": script_json(data)}

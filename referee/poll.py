@@ -19,9 +19,10 @@ from .store import Store
 POLL_PATH = re.compile(r"^/api/v1/games/([0-9a-f]{1,40})$")
 
 
-def view_etag(game_id: str, seat: str, version: int) -> str:
-    """The ETag of a seat's view: it changes exactly when the game's version does."""
-    return f'"{game_id}.{seat}.{version}"'
+def view_etag(game_id: str, seat: str, version: int, draft: int = 0) -> str:
+    """The ETag of a seat's view: it changes exactly when the game's version does, or the
+    seat's own draft disposition (a private note, not an event: no other seat sees it)."""
+    return f'"{game_id}.{seat}.{version}.{draft}"' if draft else f'"{game_id}.{seat}.{version}"'
 
 
 def etag_matches(etag: str, if_none_match: str) -> bool:
@@ -65,5 +66,5 @@ class PollShortcut:
         game_id = match.group(1)
         if holder is None or holder[0] != game_id or holder[1] is None:
             return None
-        etag = view_etag(game_id, holder[1], store.version(game_id))
+        etag = view_etag(game_id, holder[1], *store.view_stamp(game_id, holder[1]))
         return etag if etag_matches(etag, environ["HTTP_IF_NONE_MATCH"]) else None

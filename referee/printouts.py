@@ -71,37 +71,45 @@ def _seat(game_id: str) -> str:
     return service.authorise(store(), game_id, token)
 
 
-def _game(game_id: str):
+def _printed(game_id: str, key: tuple, render) -> bytes:
+    """A player's PDF of the game's current version, printed once and kept (a finished
+    game's never change); printed under the game's lock, never SQLite's write lock."""
     from .api import store
 
-    return service.load(store(), game_id)
+    return service.derived(store(), game_id, key, render, len)
 
 
 @bp.get("/api/v1/games/<game_id>/charts.pdf")
 def charts(game_id: str):
     seat = _seat(game_id)
     paper = _choice("paper", PAPERS, "a4")
-    return pdf(printables.player_charts(view_for(_game(game_id), seat), paper=paper),
-               f"charts-{game_id}-{seat}.pdf")
+    body = _printed(game_id, ("charts.pdf", seat, paper),
+                    lambda game: printables.player_charts(view_for(game, seat), paper=paper))
+    return pdf(body, f"charts-{game_id}-{seat}.pdf")
 
 
 @bp.get("/api/v1/games/<game_id>/record.pdf")
 def record(game_id: str):
     seat = _seat(game_id)
     paper = _choice("paper", PAPERS, "a4")
-    return pdf(printables.player_record(record_for(_game(game_id), seat), paper=paper),
-               f"record-{game_id}-{seat}.pdf")
+    body = _printed(game_id, ("record.pdf", seat, paper),
+                    lambda game: printables.player_record(record_for(game, seat), paper=paper))
+    return pdf(body, f"record-{game_id}-{seat}.pdf")
 
 
 @bp.get("/api/v1/games/<game_id>/postmortem.pdf")
 def postmortem(game_id: str):
     seat = _seat(game_id)
-    game = _game(game_id)
-    if game.phase != "over":
-        raise ApiError(409, "The post-mortem is printed once the game is over", rule="R21")
     paper = _choice("paper", PAPERS, "a4")
-    return pdf(printables.postmortem(view_for(game, seat), record_for(game, seat), paper=paper,
-                                     analysis=postmortem_document(game)),
+
+    def render(game) -> bytes:
+        if game.phase != "over":
+            raise ApiError(409, "The post-mortem is printed once the game is over",
+                           rule="R21")
+        return printables.postmortem(view_for(game, seat), record_for(game, seat),
+                                     paper=paper, analysis=postmortem_document(game))
+
+    return pdf(_printed(game_id, ("postmortem.pdf", seat, paper), render),
                f"postmortem-{game_id}.pdf")
 
 

@@ -1,21 +1,34 @@
 """The referee's work on stored games: create, seat, authorise, and act inside one transaction.
 
-Every change follows one path: open a write transaction, replay the game's events, let the
-core check and apply the command, append the new events, commit. A refused command raises
-before anything is written, so nothing is ever half-applied.
+Every change follows one path (``act``): take the game's replayed state from this process's
+cache (``states``: one indexed query brings it up to date), let the core check and apply the
+command, then open SQLite's write transaction only to check that the game's version is
+unchanged and append the new events (and try again if another process got in first). Nothing
+expensive (a replay, a PDF, a post-mortem) runs while the write lock is held. A refused command
+raises before anything is written, so nothing is ever half-applied.
+
+Every computer is seeded from its game's server secret (``computer``), never from anything a
+player sees; a game's log has at most ``MAX_EVENTS`` events.
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import hmac
+import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from .bots import LEVELS, Bot
 from .errors import ApiError
-from .naval_war import SEATS, Game, RuleViolation, new_game, replay, view_for
+from .naval_war import SEATS, Game, RuleViolation, check_disposition, new_game, view_for
+from .naval_war.game import fingerprint
+from .states import states_of
 from .store import Store, digest
 
 log = logging.getLogger("referee")
@@ -23,6 +36,9 @@ log = logging.getLogger("referee")
 RULES = "naval-war"  # the rule set every game here plays; others may sit beside it later
 TOKEN_BYTES = 24  # 192 bits
 JOIN_CODE_BYTES = 16  # 128 bits
+GAME_SECRET_BYTES = 32  # 256 bits: the seed of the game's computers
+MAX_EVENTS = 2000  # a game has at most a few hundred moves: a guard against swollen logs
+ACT_ATTEMPTS = 50  # tries of a command while other processes change the same game
 T = TypeVar("T")
 
 
@@ -48,6 +64,7 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
                                 f"{', '.join(LEVELS)}", field=f"bots.{seat}", rule="R23")
     game_id = secrets.token_hex(5)
     host_token = new_secret(TOKEN_BYTES)
+    secret = secrets.token_hex(GAME_SECRET_BYTES)
     created_at = now()
     game, events = new_game(id=game_id, seats=options.get("seats", 2),
                             alliances=options.get("alliances", False),
@@ -56,11 +73,12 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
     if len(bots) == len(game.seats):
         raise ApiError(422, "At least one seat is for a player", field="bots", rule="R23")
     for seat, level in bots.items():  # a computer budgets and places at once (R10)
-        game.submit(seat, Bot(level, seed=f"{game_id}:{seat}").disposition())
+        game.submit(seat, _computer(secret, seat, level).disposition())
         lock_in(game, seat)
     codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in game.seats}
     with store.write():
         store.add_game(game_id, host_token, codes, RULES, created_at)
+        store.keep_secret(game_id, secret)
         store.append(game_id, 1, game.events, created_at)
         for seat in bots:
             store.claim(game_id, seat, new_secret(TOKEN_BYTES))  # a token nobody holds
@@ -74,50 +92,76 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
     }
 
 
+def _computer(secret: str, seat: str, level: str) -> Bot:
+    bound = hmac.new(bytes.fromhex(secret), f"computer:{seat}".encode(), hashlib.sha256)
+    return Bot(level, seed=bound.hexdigest())
+
+
+def computer(store: Store, game_id: str, seat: str, level: str) -> Bot:
+    """The computer that plays a seat (its own, or a stand-in for an absent player): every
+    choice it makes is drawn from HMAC(the game's server secret, the seat), and each move from
+    that and the move's number, so nothing a player sees (the game's id, its seats, its
+    moves) predicts its fleet or its moves (issue 10 item 1). The secret is never in a view,
+    page, log or export."""
+    secret = store.secret(game_id)
+    if not secret:  # a game stored before secrets were kept: give it one now, once
+        store.db.execute("update games set secret = ? where id = ? and secret is null",
+                         [secrets.token_hex(GAME_SECRET_BYTES), game_id])
+        secret = store.secret(game_id)
+    return _computer(secret, seat, level)
+
+
 MAX_BOT_MOVES = 1000  # more than any game can have: a guard, not a limit of play
 
 
 def play_bots(store: Store, game_id: str) -> None:
     """Let every computer whose turn it is move, one transaction per move, until a player's
     turn or the end. Each computer sees only its seat's view (R21)."""
+
+    def computer_move(game: Game) -> str | None:
+        seat = game.turn
+        if game.phase != "play" or seat not in game.bots:
+            return None
+        view = view_for(game, seat)
+        try:
+            game.move(seat, computer(store, game_id, seat, game.bots[seat]).move(view))
+        except RuleViolation as refused:  # a computer's mistake must not stop the game
+            # the rulings only: the problems' messages name squares of its chart (R21)
+            log.warning("game %s: the %s computer's move was refused (%s); it plays a "
+                        "recruit's move", game_id, seat,
+                        ", ".join(p.rule for p in refused.problems))
+            game.move(seat, computer(store, game_id, seat, "recruit").move(view))
+        return seat
+
     for _ in range(MAX_BOT_MOVES):
-        with store.write():
-            game = replay(store.events(game_id))
-            seat = game.turn
-            if game.phase != "play" or seat not in game.bots:
-                return
-            before = game.version
-            view = view_for(game, seat)
-            try:
-                game.move(seat, Bot(game.bots[seat], seed=f"{game_id}:{seat}").move(view))
-            except RuleViolation as refused:  # a computer's mistake must not stop the game
-                # the rulings only: the problems' messages name squares of its chart (R21)
-                log.warning("game %s: the %s computer's move was refused (%s); it plays a "
-                            "recruit's move", game_id, seat,
-                            ", ".join(p.rule for p in refused.problems))
-                game.move(seat, Bot("recruit", seed=f"{game_id}:{seat}").move(view))
-            store.append(game_id, before + 1, game.events[before:], now())
-            if game.phase == "over":
-                store.mark_finished(game_id, now())
+        seat, _ = act(store, game_id, computer_move, computers=False)
+        if seat is None:
+            return
         log.info("game %s: move (%s, computer)", game_id, seat)
 
 
 def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str) -> str:
     """Swap a seat's join code for its token; the code works once."""
     token = new_secret(TOKEN_BYTES)
-    with store.write():
+    states = states_of(store)
+    with states.lock(game_id), store.write():  # a join is short and rare: applied inside
         row = _seat_row(store, game_id, seat)
         if not secrets.compare_digest(row["join_hash"], digest(join_code)):
             raise ApiError(403, f"That is not the join code of the {seat} seat",
                            field="join_code")
         if row["claimed"]:
             raise ApiError(409, f"The {seat} seat is already taken", field="seat")
-        game = replay(store.events(game_id))
+        game = states.current(store, game_id)
         before = game.version
-        if seat not in game.names:
-            game.join(seat, name)
-        store.append(game_id, before + 1, game.events[before:], now())
-        store.claim(game_id, seat, token)
+        try:
+            if seat not in game.names:
+                game.join(seat, name)
+            _append(store, game_id, before, game.events[before:])
+            store.claim(game_id, seat, token)
+        except BaseException:
+            if game.version != before:
+                states.forget(game_id)
+            raise
     log.info("game %s: seat %s claimed", game_id, seat)
     return token
 
@@ -180,35 +224,246 @@ def forfeit(game: Game, seat: str) -> list[dict]:
     return game.forfeit(seat, now(), seed=secrets.randbits(63))
 
 
+def _fork(game: Game) -> Game:
+    """A private copy of a state: events and reports are shared (never changed once made)."""
+    memo = {id(game.events): list(game.events), id(game.reports): list(game.reports)}
+    return copy.deepcopy(game, memo)
+
+
+class _Copy:
+    """The state after a command, copied from the cache only if the caller reads it."""
+
+    def __init__(self, store: Store, game_id: str) -> None:
+        self._store, self._game_id, self._game = store, game_id, None
+
+    def __getattr__(self, name: str):
+        if self._game is None:
+            self._game = load(self._store, self._game_id)
+        return getattr(self._game, name)
+
+
 def load(store: Store, game_id: str) -> Game:
-    return replay(store.events(game_id))
+    """A private copy of the game's current state, which the caller may keep or change."""
+    states = states_of(store)
+    with states.lock(game_id):
+        return _fork(states.current(store, game_id))
+
+
+def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T],
+            size: Callable[[T], int] = lambda value: 4096) -> T:
+    """What ``build`` makes of the game's current version, made once per version and kept
+    (a finished game's post-mortem and PDFs never change). ``build`` runs under the game's
+    lock in this process, never inside SQLite's write lock; it must not change the game."""
+    states = states_of(store)
+    with states.lock(game_id):
+        game = states.current(store, game_id)
+        return states.derived(game_id, game.version, key, lambda: build(game), size)
+
+
+def club_tables(store: Store, build: Callable[[list[Game], set[str]], T]) -> T:
+    """What ``build`` makes of every finished game (oldest first) and the set of imported
+    ones: made once for each set of finished games and kept, since a finished game never
+    changes. ``build`` must not change the games."""
+    finished = store.finished_games()
+    imported = store.imported_games() & set(finished)
+    key = hashlib.sha256(json.dumps([finished, sorted(imported)]).encode()).hexdigest()
+    states = states_of(store)
+
+    def make() -> T:
+        games = []
+        for game_id in finished:
+            with states.lock(game_id):
+                games.append(states.current(store, game_id))
+        return build(games, imported)
+
+    return states.derived("", 0, ("club", key), make, lambda _: 64 * 1024)
+
+
+def settle(store: Store, game_id: str) -> None:
+    """Let any computer whose turn it is move (say a server stopped between a player's move
+    and the computer's answer)."""
+    states = states_of(store)
+    with states.lock(game_id):
+        game = states.current(store, game_id)
+        waiting = game.phase == "play" and game.turn in game.bots
+    if waiting:
+        play_bots(store, game_id)
 
 
 def load_settled(store: Store, game_id: str) -> Game:
-    """The game, after any computer whose turn it is has moved (say a server stopped between
-    a player's move and the computer's answer)."""
-    game = load(store, game_id)
-    if game.phase == "play" and game.turn in game.bots:
-        play_bots(store, game_id)
-        game = load(store, game_id)
-    return game
+    """The game (a private copy), after any computer whose turn it is has moved."""
+    settle(store, game_id)
+    return load(store, game_id)
 
 
-def act(store: Store, game_id: str, command: Callable[[Game], T]) -> tuple[T, Game]:
-    """Apply a command to a stored game in one transaction: replay, check, append, commit."""
-    with store.write():
-        game = replay(store.events(game_id))
-        before = game.version
-        result = command(game)
-        new = game.events[before:]
-        store.append(game_id, before + 1, new, now())
-        if new and game.phase == "over":
-            store.mark_finished(game_id, now())
+def _keep_live_content_hash(store: Store, game_id: str, stamp: str) -> None:
+    """A game played here keeps its content hash, so its file cannot be imported again; an
+    imported copy that came first keeps the hash (the live game is counted on its own)."""
+    if not store.game_with_content(stamp):
+        store.keep_content_hash(game_id, stamp)
+
+
+class _Stale(Exception):
+    """Another process changed the game between the command and the write: try again."""
+
+
+class _DraftChanged(Exception):
+    """The seat's draft changed between reading it and locking it in: try again."""
+
+
+def _append(store: Store, game_id: str, before: int, new: list[dict]) -> None:
+    """Append a command's events inside the write transaction, if the game is still at the
+    version the command saw and stays within MAX_EVENTS."""
+    if not new:
+        return
+    if store.version(game_id) != before:
+        raise _Stale
+    if before + len(new) > MAX_EVENTS:
+        raise ApiError(409, f"This game has reached the referee's limit of {MAX_EVENTS:,} "
+                            "events (issue 10); no more can be added to it",
+                       field="events")
+    store.append(game_id, before + 1, new, now())
+
+
+def act(store: Store, game_id: str, command: Callable[[Game], T], *,
+        then: Callable[[T], None] | None = None, computers: bool = True) -> tuple[T, Game]:
+    """Apply a command to a stored game: the command runs on the cached state, outside
+    SQLite's write lock; the lock is taken only to check the version and append (and to run
+    ``then``, the command's own writes, e.g. an Idempotency-Key's report). If another process
+    appended first, the command runs again on the new state."""
+    states = states_of(store)
+    for _ in range(ACT_ATTEMPTS):
+        with states.lock(game_id):
+            game = states.current(store, game_id)
+            before = game.version
+            if before >= MAX_EVENTS:
+                raise ApiError(409, f"This game has reached the referee's limit of "
+                                    f"{MAX_EVENTS:,} events (issue 10); no more can be added "
+                                    "to it", field="events")
+            try:
+                result = command(game)
+            except (RuleViolation, ApiError):
+                if game.version != before:  # refused after a change: the state is not the log
+                    states.forget(game_id)
+                raise
+            except BaseException:
+                states.forget(game_id)
+                raise
+            new = game.events[before:]
+            if not new:  # nothing to write: no write lock
+                break
+            stamp = content_hash(game) if game.phase == "over" else None
+            try:
+                with store.write():
+                    _append(store, game_id, before, new)
+                    if then is not None:
+                        then(result)
+                    if stamp:
+                        store.mark_finished(game_id, now())
+                        _keep_live_content_hash(store, game_id, stamp)
+            except _Stale:
+                states.forget(game_id)
+                continue
+            except BaseException:
+                if game.version != before:
+                    states.forget(game_id)
+                raise
+        break
+    else:
+        raise ApiError(503, "The game is changing too fast to apply this now; try again")
     if new:
         log.info("game %s: %s", game_id, ", ".join(_describe_event(e) for e in new))
-    if game.phase == "play" and game.turn in game.bots:
-        game = load_settled(store, game_id)
-    return result, game
+    if computers and new:
+        settle(store, game_id)
+    return result, _Copy(store, game_id)  # type: ignore[return-value]
+
+
+# -- a seat's view and its draft disposition ---------------------------------------------------
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's view at one version of the game (and one revision of its draft): the
+    document, its JSON bytes and its ETag's parts, built once and kept."""
+
+    version: int
+    draft: int
+    document: dict  # shared by every request for this version: read it, never change it
+    body: bytes
+
+    def fresh(self) -> dict:
+        """A copy of the view that the caller may change."""
+        return json.loads(self.body)
+
+
+def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
+    """A seat's view (after any computer has moved), from the cached state. Its cost does not
+    depend on anything hidden from the seat (R21): it is built once per version and seat,
+    then served as the same bytes."""
+    settle(store, game_id)
+    states = states_of(store)
+    with states.lock(game_id):
+        game = states.current(store, game_id)
+        found = store.draft(game_id, seat)
+        revision = found[1] if found else 0  # in the ETag, as the cheap poll reads it
+        if game.phase != "setup" or seat in game.ready:
+            found = None  # a draft shows only until the seat locks in
+
+        def build() -> SeatView:
+            document = view_for(game, seat)
+            if found:
+                fleet, _, _ = check_disposition(found[0])
+                document.update(disposition=fleet.document, damage=fleet.damage(),
+                                forces=fleet.forces())
+            body = (json.dumps(document, separators=(",", ":")) + "\n").encode()
+            return SeatView(game.version, revision, document, body)
+
+        return states.derived(game_id, game.version, ("view", seat, revision), build,
+                              lambda view: 2 * len(view.body))
+
+
+def submit_draft(store: Store, game_id: str, seat: str, document: object
+                 ) -> tuple[dict, list]:
+    """Check a seat's draft disposition and keep it as the seat's private note, replacing
+    the one before: no event, so no draft grows the log or changes another seat's view
+    (issue 10 item 4). The disposition enters the log when the seat locks in."""
+    states = states_of(store)
+    for _ in range(ACT_ATTEMPTS):
+        with states.lock(game_id):
+            game = states.current(store, game_id)
+            before = game.version
+            game._check_setup(seat)  # the core's own check: joined, not ready, in setup
+            fleet, cost, warnings = check_disposition(document)
+            try:
+                with store.write():
+                    if store.version(game_id) != before:
+                        raise _Stale
+                    store.keep_draft(game_id, seat, fleet.document)
+            except _Stale:
+                continue
+        return cost.to_json(), warnings
+    raise ApiError(503, "The game is changing too fast to apply this now; try again")
+
+
+def lock_in_draft(store: Store, game_id: str, seat: str) -> Game:
+    """Lock in the seat's draft disposition: its ``disposition`` and ``ready`` events."""
+    found = store.draft(game_id, seat)
+
+    def submit_and_lock(game: Game) -> list[dict]:
+        if found and seat not in game.ready:
+            game.submit(seat, found[0])
+        return lock_in(game, seat)
+
+    def unchanged(_events: list[dict]) -> None:
+        if store.draft_revision(game_id, seat) != (found[1] if found else 0):
+            raise _DraftChanged  # a newer draft came in meanwhile: lock in that one
+        store.drop_draft(game_id, seat)  # it is in the log now
+
+    for _ in range(ACT_ATTEMPTS):
+        try:
+            return act(store, game_id, submit_and_lock, then=unchanged)[1]
+        except _DraftChanged:
+            found = store.draft(game_id, seat)
+    raise ApiError(503, "The game is changing too fast to apply this now; try again")
 
 
 def _describe_event(event: dict) -> str:
@@ -221,7 +476,28 @@ def _describe_event(event: dict) -> str:
 
 EXPORT_FORMAT = "naval-war-game"
 EXPORT_VERSION = 1
-MAX_IMPORT_EVENTS = 5000
+MAX_IMPORT_EVENTS = MAX_EVENTS
+# What makes two game files the same game: every field of every event except the players'
+# names, the game's id and the times (which a file's editor may change at will).
+CONTENT_KEYS = ("type", "seat", "seats", "alliances", "bots", "disposition_minutes",
+                "disposition", "salt", "fingerprint", "minutes", "seed", "order", "move")
+
+
+def content_hash(game: Game) -> str:
+    """The hash of a game's events without names, ids or times (issue 10 item 5): the same
+    game, however its names were edited, has the same hash. Lock-in salts are secret random
+    strings, so two games played apart never share one."""
+    canonical = [{k: e[k] for k in CONTENT_KEYS if k in e} for e in game.events]
+    return hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":"))
+                          .encode()).hexdigest()
+
+
+def fingerprints_verify(game: Game) -> bool:
+    """Every seat that locked in has a fingerprint that its disposition and salt give."""
+    return all(seat in game.fleets and seat in game.salts
+               and fingerprint(game.fleets[seat].document, game.salts[seat]) == stamp
+               for seat, stamp in game.fingerprints.items()) \
+        and all(seat in game.fingerprints for seat in game.fleets)
 
 
 def export_game(store: Store, game_id: str) -> dict:
@@ -251,8 +527,12 @@ def check_export(document: object) -> Game:
         raise _refuse_file(f"it is for the rules {document.get('rules')!r}, not {RULES!r}",
                            "rules")
     events = document.get("events")
-    if not isinstance(events, list) or not events or len(events) > MAX_IMPORT_EVENTS:
-        raise _refuse_file("its events are missing or too many", "events")
+    if not isinstance(events, list) or not events:
+        raise _refuse_file("its events are missing", "events")
+    if len(events) > MAX_IMPORT_EVENTS:
+        raise _refuse_file(f"it has {len(events):,} events; a game here has at most "
+                           f"{MAX_IMPORT_EVENTS:,}", "events")
+    _check_levels(events[0])
     game = Game()
     for n, event in enumerate(events, start=1):
         try:
@@ -273,9 +553,27 @@ def check_export(document: object) -> Game:
     return game
 
 
+def _check_levels(created: object) -> None:
+    """A file's computers play known levels, as when a game is created here (R23)."""
+    bots = created.get("bots") if isinstance(created, dict) else None
+    if not isinstance(bots, dict):
+        return  # the core refuses a malformed first event with its own message
+    for seat, level in bots.items():
+        if not isinstance(level, str) or level not in LEVELS:
+            raise _refuse_file(f"the {str(seat)[:10]!r} computer's level is not one of "
+                               f"{', '.join(LEVELS)}", f"events[0].bots.{str(seat)[:10]}")
+
+
+def _duplicate(found: str) -> ApiError:
+    return ApiError(409, f"This game is already on this referee (game {found}), perhaps with "
+                         "other names; a game is imported once", field="file")
+
+
 def import_game(store: Store, document: object) -> dict:
-    """Store a checked game file under a new id; every seat gets a token to read it."""
-    check_export(document)
+    """Store a checked game file under a new id; every seat gets a token to read it. The same
+    game twice, even with its names edited, is refused (409)."""
+    game = check_export(document)
+    stamp = content_hash(game)
     game_id = secrets.token_hex(5)
     events = [dict(e) for e in document["events"]]
     events[0]["id"] = game_id
@@ -283,11 +581,15 @@ def import_game(store: Store, document: object) -> dict:
     tokens = {seat: new_secret(TOKEN_BYTES) for seat in seats}
     created = now()
     with store.write():
+        found = store.game_with_content(stamp)
+        if found:
+            raise _duplicate(found)
         store.add_game(game_id, new_secret(TOKEN_BYTES),
                        {seat: new_secret(JOIN_CODE_BYTES) for seat in seats}, RULES, created)
         store.append(game_id, 1, events, created)
         for seat, token in tokens.items():
             store.claim(game_id, seat, token)
         store.mark_finished(game_id, created)
+        store.keep_content_hash(game_id, stamp, imported=True)
     log.info("game %s imported with %d events", game_id, len(events))
     return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()}}

@@ -62,6 +62,20 @@ def _add_join_links(db: sqlite_utils.Database) -> None:
     db["join_links"].create({"game_id": str, "seat": str, "body": str}, pk=("game_id", "seat"))
 
 
+def _add_secrets_drafts_and_imports(db: sqlite_utils.Database) -> None:
+    """Issue 10: each game's server secret (the seed of its computers, never shown before the
+    end), a seat's draft disposition as a private note replaced in place (not an event per
+    draft), and each finished game's content hash (its events without names, unique, so the
+    same game cannot be imported twice, nor a game played here imported again), with whether
+    it was imported."""
+    db["games"].add_column("secret", str)
+    db["games"].add_column("content_hash", str)
+    db["games"].add_column("imported", int)
+    db["games"].create_index(["content_hash"], unique=True)
+    db["disposition_drafts"].create({"game_id": str, "seat": str, "body": str, "rev": int},
+                                    pk=("game_id", "seat"))
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -69,6 +83,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0003_finished_games", _add_finished),
     ("0004_idempotency_request", _add_request_digest),
     ("0005_join_links_sealed", _add_join_links),
+    ("0006_game_secrets_drafts_imports", _add_secrets_drafts_and_imports),
 ]
 
 
@@ -76,6 +91,7 @@ class Store:
     """One connection to the referee's database."""
 
     def __init__(self, path: str | Path) -> None:
+        self.path = str(path) if str(path) != ":memory:" else f":memory:{id(self)}"
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
@@ -177,6 +193,12 @@ class Store:
         return [json.loads(row["body"]) for row in self.db.query(
             "select body from events where game_id = ? order by seq", [game_id])]
 
+    def events_after(self, game_id: str, seq: int) -> list[dict]:
+        """The game's events numbered after ``seq``: none when a cached state is current."""
+        return [json.loads(row["body"]) for row in self.db.query(
+            "select body from events where game_id = ? and seq > ? order by seq",
+            [game_id, seq])]
+
     def version(self, game_id: str) -> int:
         """How many events the game has: its view's version (events are numbered 1, 2 ...)."""
         rows = list(self.db.query("select max(seq) as n from events where game_id = ?",
@@ -189,6 +211,59 @@ class Store:
              "body": json.dumps(event, separators=(",", ":")), "at": now}
             for i, event in enumerate(events)
         )
+
+    # -- a game's secret, its draft dispositions, and where an imported game came from ----
+
+    def keep_secret(self, game_id: str, secret: str) -> None:
+        self.db.execute("update games set secret = ? where id = ?", [secret, game_id])
+
+    def secret(self, game_id: str) -> str | None:
+        rows = list(self.db.query("select secret from games where id = ?", [game_id]))
+        return rows[0]["secret"] if rows else None
+
+    def draft(self, game_id: str, seat: str) -> tuple[dict, int] | None:
+        """A seat's draft disposition and its revision (1, 2 ...), if it has one."""
+        rows = list(self.db.query("select body, rev from disposition_drafts "
+                                  "where game_id = ? and seat = ?", [game_id, seat]))
+        return (json.loads(rows[0]["body"]), rows[0]["rev"]) if rows else None
+
+    def draft_revision(self, game_id: str, seat: str) -> int:
+        rows = list(self.db.query("select rev from disposition_drafts "
+                                  "where game_id = ? and seat = ?", [game_id, seat]))
+        return rows[0]["rev"] if rows else 0
+
+    def view_stamp(self, game_id: str, seat: str) -> tuple[int, int]:
+        """The game's version and the seat's draft revision, in one query (the cheap poll)."""
+        row = next(self.db.query(
+            "select (select max(seq) from events where game_id = :g) as version, "
+            "(select rev from disposition_drafts where game_id = :g and seat = :s) as draft",
+            {"g": game_id, "s": seat}))
+        return row["version"] or 0, row["draft"] or 0
+
+    def drop_draft(self, game_id: str, seat: str) -> None:
+        self.db.execute("delete from disposition_drafts where game_id = ? and seat = ?",
+                        [game_id, seat])
+
+    def keep_draft(self, game_id: str, seat: str, document: dict) -> None:
+        """Replace the seat's draft (never a new row or event per draft)."""
+        self.db.execute(
+            "insert into disposition_drafts (game_id, seat, body, rev) values (?, ?, ?, 1) "
+            "on conflict (game_id, seat) do update set body = excluded.body, rev = rev + 1",
+            [game_id, seat, json.dumps(document, separators=(",", ":"))])
+
+    def keep_content_hash(self, game_id: str, content_hash: str, *,
+                          imported: bool = False) -> None:
+        self.db.execute("update games set content_hash = ?, imported = ? where id = ?",
+                        [content_hash, int(imported), game_id])
+
+    def game_with_content(self, content_hash: str) -> str | None:
+        """The game stored with this content hash (played here or imported), if any."""
+        rows = list(self.db.query("select id from games where content_hash = ?",
+                                  [content_hash]))
+        return rows[0]["id"] if rows else None
+
+    def imported_games(self) -> set[str]:
+        return {row["id"] for row in self.db.query("select id from games where imported = 1")}
 
     # -- a seat's private notes: draft fleet and pencil marks -------------------------------
 

@@ -266,10 +266,12 @@ def test_version_grows_by_one_with_every_change(api):
     _, body = claim(api, game_id, "blue", created["seats"]["blue"]["join_code"])
     blue = body["token"]
     assert version() == v + 1
+    # a draft disposition is the seat's private note, not a change to the game (issue 10
+    # item 4): it replaces the one before and no other seat's version moves
     for token, document in ((red, QUIET), (red, ATTACKER), (blue, QUIET)):
         v = version()
         status, _, _ = api.call("PUT", f"{GAMES}/{game_id}/disposition", document, token=token)
-        assert status == 200 and version() == v + 1
+        assert status == 200 and version() == v
     # refusals change nothing
     v = version()
     api.call("PUT", f"{GAMES}/{game_id}/disposition", {"salvoes": 1}, token=red)
@@ -277,11 +279,12 @@ def test_version_grows_by_one_with_every_change(api):
     api.call("POST", f"{GAMES}/{game_id}/end", token=red)
     claim(api, game_id, "red", created["seats"]["red"]["join_code"])
     assert version() == v
+    # locking in puts the disposition in the log and locks it in: two changes
     api.call("POST", f"{GAMES}/{game_id}/ready", token=red)
-    assert version() == v + 1
-    # the last one in locks in (one change) and the referee tosses (R11: a second change)
+    assert version() == v + 2
+    # the last one in locks in (two changes) and the referee tosses (R11: a third change)
     status, view, _ = api.call("POST", f"{GAMES}/{game_id}/ready", token=blue)
-    assert view["phase"] == "play" and version() == v + 3
+    assert view["phase"] == "play" and version() == v + 5
     _, hosted, _ = api.call("GET", f"{GAMES}/{game_id}/host", token=created["host_token"])
     assert hosted["version"] == version()
     for _ in range(4):

@@ -9,9 +9,10 @@ import random
 import sqlite3
 
 import pytest
-from apiclient import lock_in_random_fleets, open_table, play_random_game
+from apiclient import Api, FlaskTransport, lock_in_random_fleets, open_table, play_random_game
 from helpers import padded, started_game
 
+from referee import create_app
 from referee.naval_war import replay
 from referee.naval_war.club import club_records
 from referee.naval_war.game import fingerprint
@@ -29,6 +30,14 @@ def finished(api):
     return table, final, document
 
 
+@pytest.fixture
+def other_club(tmp_path):
+    """Another club's referee: a game played here is imported there (importing it here again
+    would count it twice, issue 10 item 5)."""
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "other-club.db"),
+                       "SECRET_KEY": "test", "PUBLIC_URL": "http://localhost"})
+
+
 def games_stored(app) -> int:
     with sqlite3.connect(app.config["DATABASE"]) as db:
         return db.execute("select count(*) from games").fetchone()[0]
@@ -40,18 +49,20 @@ def test_r21_a_game_is_exported_only_once_it_is_over(api):
     assert status == 409 and data["errors"][0]["rule"] == "R21"
 
 
-def test_export_then_import_replays_to_the_same_post_mortem(api, finished):
+def test_export_then_import_replays_to_the_same_post_mortem(api, finished, other_club):
     table, final, document = finished
-    status, imported, _ = api.call("POST", "/api/v1/games/import", document)
+    there = Api(FlaskTransport(other_club.test_client()))
+    status, imported, _ = there.call("POST", "/api/v1/games/import", document)
     assert status == 201, imported
     new_id = imported["id"]
     assert new_id != table.id and set(imported["seats"]) == {"red", "blue"}
     original = api.call("GET", table.path("/postmortem"), token=table.tokens["red"])[1]
-    again = api.call("GET", f"/api/v1/games/{new_id}/postmortem",
-                     token=imported["seats"]["red"]["token"])[1]
+    again = there.call("GET", f"/api/v1/games/{new_id}/postmortem",
+                       token=imported["seats"]["red"]["token"])[1]
     assert {k: again[k] for k in ("result", "spending", "hindsight")} == \
         {k: original[k] for k in ("result", "spending", "hindsight")}
-    view = api.call("GET", f"/api/v1/games/{new_id}", token=imported["seats"]["blue"]["token"])[1]
+    view = there.call("GET", f"/api/v1/games/{new_id}",
+                      token=imported["seats"]["blue"]["token"])[1]
     assert view["revealed"]["red"]["disposition"] == final["disposition"]  # red's own view
     assert [r["text"] for r in view["reports"]] == [r["text"] for r in final["reports"]]
 
@@ -115,9 +126,9 @@ def test_a_corrupted_or_tampered_file_is_refused_and_nothing_is_stored(app, api,
     assert games_stored(app) == before
 
 
-def test_the_club_page_imports_a_file_and_refuses_nonsense(app, finished):
+def test_the_club_page_imports_a_file_and_refuses_nonsense(finished, other_club):
     _, _, document = finished
-    phone = app.test_client()
+    phone = other_club.test_client()
     page = phone.get("/club").get_data(as_text=True)
     token = page.split('name="csrf-token" content="')[1].split('"')[0]
     import io

@@ -1,0 +1,108 @@
+"""Each game's replayed state, kept in this process and checked against the store on every use.
+
+Replaying a game's whole event log on every request costs time that grows with the game (and
+with its fleets, which R21 forbids a view's time to show). So each server process keeps, per
+database file, the state of the games it has served, keyed by the game's version:
+
+- ``current(store, game_id)`` asks the store for the events after the cached version (one
+  indexed range query, empty when nothing changed) and applies only those. Several processes
+  share one database file, so the cache is never trusted without that query.
+- A command runs on the cached state under the game's lock (``lock``). The core changes
+  nothing when it refuses a command (``RuleViolation``); on any other failure, or when the
+  state changed but its events were not stored, the entry is dropped (``forget``) and the next
+  use replays the log from the store.
+- ``derived(game_id, version, key, build)`` memoises what follows from one version of a game
+  (a seat's view and its JSON bytes, a record, a finished game's post-mortem and PDFs). A
+  version's events never change, so neither does anything derived from it; a finished game's
+  products are therefore kept until the bounded memory pushes them out.
+
+Readers that use the state itself (not a derived copy) hold the game's lock while they do.
+"""
+
+from __future__ import annotations
+
+import threading
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+from .naval_war import Game
+
+T = TypeVar("T")
+
+MAX_GAMES = 1000  # replayed states kept per process and database file
+MAX_DERIVED_BYTES = 64 * 1024 * 1024  # views, records, PDFs ... kept per database file
+LOCK_STRIPES = 64
+
+
+class States:
+    """The replayed games and derived products of one database file, in this process."""
+
+    def __init__(self) -> None:
+        self._games: OrderedDict[str, Game] = OrderedDict()
+        self._derived: OrderedDict[tuple, tuple[object, int]] = OrderedDict()
+        self._derived_bytes = 0
+        self._guard = threading.Lock()
+        self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
+
+    def lock(self, game_id: str) -> threading.RLock:
+        """The lock under which a game's cached state is read or changed in this process."""
+        return self._locks[zlib.crc32(game_id.encode()) % LOCK_STRIPES]
+
+    def current(self, store, game_id: str) -> Game:
+        """The game at the store's latest version; hold ``lock(game_id)`` while using it."""
+        with self._guard:
+            game = self._games.get(game_id)
+            if game is not None:
+                self._games.move_to_end(game_id)
+        if game is None:
+            game = Game()
+        try:
+            for event in store.events_after(game_id, game.version):
+                game.apply(event)
+        except Exception:  # a log this state cannot follow: replay it whole
+            self.forget(game_id)
+            game = Game()
+            for event in store.events_after(game_id, 0):
+                game.apply(event)
+        if game.version:
+            with self._guard:
+                self._games[game_id] = game
+                while len(self._games) > MAX_GAMES:
+                    self._games.popitem(last=False)
+        return game
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game's cached state: the next use replays it from the store."""
+        with self._guard:
+            self._games.pop(game_id, None)
+
+    def derived(self, game_id: str, version: int, key: Hashable, build: Callable[[], T],
+                size: Callable[[T], int] = lambda value: 1024) -> T:
+        """What ``build`` gives for this version of the game, built once and kept."""
+        full = (game_id, version, key)
+        with self._guard:
+            if full in self._derived:
+                self._derived.move_to_end(full)
+                return self._derived[full][0]  # type: ignore[return-value]
+        value = build()
+        cost = size(value)
+        with self._guard:
+            if full not in self._derived:
+                self._derived[full] = (value, cost)
+                self._derived_bytes += cost
+            while self._derived_bytes > MAX_DERIVED_BYTES and self._derived:
+                _, (_, freed) = self._derived.popitem(last=False)
+                self._derived_bytes -= freed
+        return value
+
+
+_BY_DATABASE: dict[str, States] = {}
+_BY_DATABASE_GUARD = threading.Lock()
+
+
+def states_of(store) -> States:
+    """The states kept for the database file this store opens."""
+    with _BY_DATABASE_GUARD:
+        return _BY_DATABASE.setdefault(store.path, States())
