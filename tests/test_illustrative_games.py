@@ -57,14 +57,14 @@ def test_illustrative_budget_is_accepted_and_laid_out(game, side):
 
 @pytest.mark.parametrize("game", ["game 2", "game 3", "game 4"])
 def test_illustrative_games_can_be_started(game):
-    table = joined_game()
+    # Blue "again lost the toss" in game 2, and won it in games 3 and 4 (R11: at creation)
+    order = ["red", "blue"] if game == "game 2" else ["blue", "red"]
+    table = joined_game(seed=seed_for(order))
     for seat in ("red", "blue"):
         _, cost, warnings = table.submit(seat, pack(ILLUSTRATIVE[(game, seat)][0]))
         assert cost["total"] == 160 and warnings == []
-    # Blue "again lost the toss" in game 2, and won it in games 3 and 4
-    order = ["red", "blue"] if game == "game 2" else ["blue", "red"]
     for seat in ("red", "blue"):
-        table.lock_in(seat, seed_for(order))
+        table.lock_in(seat)
     assert table.phase == "play" and table.order == order and table.turn == order[0]
     assert table.fleets["red"].forces()["salvo"] == ILLUSTRATIVE[(game, "red")][0]["salvo"]
 

@@ -68,6 +68,7 @@ def _view(game: Game, seat: str) -> dict:
         "allies": [s for s in game.side(seat) if s != seat],
         "turn": game.turn,
         "order": list(game.order),
+        "sides": [list(members) for members in game.sides],
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
         "disposition": disposition,
         "damage": damage,
