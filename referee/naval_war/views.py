@@ -87,6 +87,13 @@ def _view(game: Game, seat: str) -> dict:
     return view
 
 
+def seating_for(game: Game) -> dict:
+    """What the holder of a join link sees before he joins: the seats, the order of play drawn
+    when the game was created (R11) and the sides (R23); nothing of anyone's forces."""
+    return detached({"id": game.id, "seats": list(game.seats), "order": list(game.order),
+                     "sides": [list(members) for members in game.sides]})
+
+
 def record_for(game: Game, seat: str) -> dict:
     """The move record as one seat may see it: the toss (R11), then every move (R20, R21)."""
     return detached({
@@ -190,7 +197,7 @@ def result_headline(view: dict) -> str:
     >>> result_headline({"result": {"reason": "exhausted", "winners": ["blue"],
     ...     "sides": [{"seats": ["red", "green"], "score": 20}, {"seats": ["blue"], "score": 30},
     ...               {"seats": ["gold"], "score": 12}], "scores": {}}})
-    'Blue wins with 30 points, to 20 for Red and Green and 12 for Gold.'
+    'Blue wins with 30 points; Red and Green 20; Gold 12.'
     """
     result = view["result"]
     sides = sorted(result["sides"], key=lambda side: -side["score"])
@@ -210,7 +217,7 @@ def result_headline(view: dict) -> str:
     if len(others) == 1:
         return (f"{prefix}{side_words(winners['seats'])} {verb} by {winners['score']} points "
                 f"to {others[0]['score']}.")
-    rest = join_and(f"{s['score']} for {side_words(s['seats'])}" for s in others)
-    return f"{prefix}{side_words(winners['seats'])} {verb} with {winners['score']} points, " \
-           f"to {rest}."
+    rest = "; ".join(f"{side_words(s['seats'])} {s['score']}" for s in others)
+    return f"{prefix}{side_words(winners['seats'])} {verb} with {winners['score']} points; " \
+           f"{rest}."
 

@@ -314,7 +314,7 @@
       for (const seat of Object.keys(d.seats)) damage[seat] = { hit: [], destroyed: [], flown: [], spent: [] };
       for (const step of steps.slice(0, i)) for (const [seat, delta] of Object.entries(step.delta)) for (const [k, list] of Object.entries(delta)) damage[seat][k] = damage[seat][k].concat(list);
       const r = i ? steps[i - 1].report : null;
-      $("#step-report").textContent = r ? "Move " + r.n + ": " + r.by + " at " + r.target + (r.from ? " (from " + r.from + ")" : "") + ". " + r.text : "Before the first move.";
+      $("#step-report").textContent = r ? r.heading + (r.from ? " (from " + r.from + ")" : "") + ". " + r.text : "Before the first move.";
       const box = $("#charts"); box.innerHTML = "";
       for (const [seat, info] of Object.entries(d.seats)) {
         const div = document.createElement("div"); box.appendChild(div);
@@ -342,7 +342,7 @@
       const skew = parseFloat(el.dataset.now) * 1000 - Date.now(), out = $(".clock-left", el);
       const tick = () => {
         const left = Math.max(0, Math.round((parseFloat(el.dataset.deadline) * 1000 - Date.now() - skew) / 1000));
-        out.textContent = left ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : "time is up";
+        out.textContent = left ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left" : "time is up";
         el.classList.toggle("late", left === 0);
         if (!left) document.querySelectorAll("[data-enable-at]").forEach((b) => { b.disabled = false; });
       };
