@@ -163,8 +163,8 @@ def player_record(record: dict, *, paper: str = "a4") -> bytes:
                                               size[0] - 2 * MARGIN)]
     if record.get("result"):
         story += [Spacer(1, 3 * mm), _result_paragraph(record["result"])]
-    return _build(size, f"The Naval War Game {record['id']}: move record of {record['you']}",
-                  story)
+    return _build(size, f"The Naval War Game {record['id']}: move record of "
+                        f"{record['you'].title()}", story)
 
 
 def _tallies(view: dict, seat: str, disposition: dict | None) -> dict[str, tuple[int, int]]:
@@ -207,7 +207,7 @@ def player_charts(view: dict, *, paper: str = "a4") -> bytes:
                             f"{_order_and_sides(view)}Key: {KEY}.", STYLES["small"])]
     if not opponents:
         story.append(Paragraph("No opponent's chart to print.", STYLES["body"]))
-    return _build(size, f"The Naval War Game {view['id']}: charts of {you}", story)
+    return _build(size, f"The Naval War Game {view['id']}: charts of {you.title()}", story)
 
 
 def _order_and_sides(view: dict) -> str:

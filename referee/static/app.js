@@ -15,6 +15,7 @@
   const data = () => { const el = $("#page-data"); return el ? JSON.parse(el.textContent) : null; };
   let NAMES = {};
   const nameOf = (kind) => NAMES[kind] || kind;
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);  // "Salvo", "Blue"
 
   function shipSquares(ship) {
     const at = parse(ship.at); if (!at) return [];
@@ -232,7 +233,7 @@
       if (!form) return;
       const w = weapon(), list = atInput.value.split(",").map((s) => s.trim()).filter(Boolean);
       const ready = w && list.length === wanted() && (w === "salvo" || baseSel.value);
-      $("#move-summary").textContent = !w ? "Choose a weapon." : (nameOf(w) + (w !== "salvo" ? " from " + (baseSel.value || "?") : "") + " at " + (list.join(", ") || "?") + " on " + (targetSeat() || "?") + "'s chart" + (ready ? "." : " — tap " + wanted() + " square" + (wanted() > 1 ? "s" : "") + "."));
+      $("#move-summary").textContent = !w ? "Choose a weapon." : (capital(nameOf(w)) + (w !== "salvo" ? " from " + (baseSel.value || "?") : "") + " at " + (list.join(", ") || "?") + " on " + capital(targetSeat() || "?") + "'s chart" + (ready ? "." : " — tap " + wanted() + " square" + (wanted() > 1 ? "s" : "") + "."));
       $("#fire").disabled = !ready;
     }
     function tapOpponent(opp, s) {
@@ -263,7 +264,7 @@
         if (view.allies.indexOf(opp) >= 0 || view.seats[opp].forfeited) continue;
         const k = d.knowledge[opp], m = marks[opp] || {}, div = document.createElement("div"); box.appendChild(div);
         const target = targetSeat() === opp;
-        drawChart(div, (view.seats[opp].name || opp) + " (" + opp + "): what you know", (s) => {
+        drawChart(div, (view.seats[opp].name || capital(opp)) + " (" + capital(opp) + "): what you know", (s) => {
           const look = knowledgeLook(k[s], m[s]);
           return target && chosen.indexOf(s) >= 0 ? { cls: (look.cls || "") + " chosen", text: look.text || "◎", label: (look.label || "") + ", target" } : look;
         }, (s) => tapOpponent(opp, s));
@@ -276,7 +277,7 @@
         if (r.shot_down && r.at[0] && !own[r.at[0]]) own[r.at[0]] = { cls: "shot", text: "!", label: "enemy plane shot down aiming here" };
       }
       const mine = document.createElement("div"); ($("#own-chart") || box).replaceChildren(mine);
-      drawChart(mine, "Your chart (" + view.you + ")", (s) => {
+      drawChart(mine, "Your chart (" + capital(view.you) + ")", (s) => {
         const look = own[s] || { cls: "sea", label: "sea" };
         return baseSel && baseSel.value === s ? { ...look, cls: look.cls + " chosen", label: look.label + ", chosen base" } : look;
       }, tapOwn);
@@ -299,7 +300,7 @@
     NAMES = d.names;
     const view = d.view, box = $("#charts");
     const add = (title, disp, dmg) => { const div = document.createElement("div"); box.appendChild(div); drawChart(div, title, (s) => ownLooks(disp, dmg)[s] || { cls: "sea", label: "sea" }); };
-    add("Your chart (" + view.you + ")", view.disposition || {}, view.damage);
+    add("Your chart (" + capital(view.you) + ")", view.disposition || {}, view.damage);
     for (const [seat, info] of Object.entries(view.revealed || {})) if (info.disposition) add(view.seats[seat].name + " (" + seat + ")", info.disposition, info.damage);
   }
 
