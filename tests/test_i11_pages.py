@@ -87,3 +87,21 @@ def test_i11_item3_post_mortem_steps_name_players_and_colours():
         report = step["report"]
         by, target = (f"{names[s]} ({s.title()})" for s in (report["by"], report["target"]))
         assert step["report"]["heading"] == f"Move {report['n']}: {by} at {target}"
+
+
+def test_r22_r23_the_over_page_gives_each_sides_score(app):
+    from helpers import QUIET
+    from pages_support import open_table, set_up
+
+    table = open_table(app, seats=3, alliances="red+green/blue")
+    set_up(table, {seat: QUIET for seat in ("red", "blue", "green")})
+    for phone in table.phones.values():
+        response = phone.submit(f"/games/{table.id}", f"/games/{table.id}/end")
+        assert response.status_code == 200
+    text = table.phones["blue"].get(f"/games/{table.id}").text
+    assert "Game over" in text
+    [sides] = re.findall(r'<ul class="scores sides" id="side-scores">(.*?)</ul>', text, re.S)
+    items = [re.sub(r"<[^>]+>", "", li) for li in re.findall(r"<li>(.*?)</li>", sides)]
+    assert items == ["Red and Green: 120 points together (R22)",
+                     "Blue: 60 points (R22)"]
+    assert "Red and Green win by 120 points to 60." in text
