@@ -36,11 +36,11 @@ def median_ms(fn, repeat: int) -> float:
 
 def long_game_events(moves: int = 200, seed: int = 1) -> list[dict]:
     rng = random.Random(seed)
-    game, _ = new_game(id="bench", seats=2)
+    game, _ = new_game(id="bench", seats=2, seed=seed)
     for seat in game.seats:
         game.join(seat, seat.title())
         game.submit(seat, scatter(LONG_GAME, rng))
-        game.lock_in(seat, seed=seed)
+        game.lock_in(seat)
     while game.phase == "play" and len(game.reports) < moves:
         fleet = game.fleets[game.turn]
         planes = [a for a in fleet.aircraft if a.can_fly]

@@ -52,12 +52,12 @@ SCENARIOS = {
 def finished_game(purchases: tuple[dict, ...], seed: int):
     """Every aircraft and salvo spent at random, each seat at a random opponent."""
     rng = random.Random(seed)
-    game, _ = new_game(id="bench", seats=len(purchases))
+    game, _ = new_game(id="bench", seats=len(purchases), seed=seed)
     for seat, purchase in zip(game.seats, purchases, strict=True):
         game.join(seat, seat.title())
         game.submit(seat, scatter(purchase, rng))
     for seat in game.seats:
-        game.lock_in(seat, seed=seed)
+        game.lock_in(seat)
     while game.phase == "play":
         game.move(game.turn, random_move(game, rng, fly=0.7))
     return game

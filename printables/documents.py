@@ -25,6 +25,7 @@ from reportlab.platypus import (
 
 from referee.naval_war.fleet import NAMES
 from referee.naval_war.knowledge import knowledge_chart
+from referee.naval_war.phrasing import capitalise, join_and, order_words, side_words, sides_words
 from referee.naval_war.views import result_headline
 
 from .charts import KEY, ChartFlowable, Tally, knowledge_looks, own_looks
@@ -197,7 +198,8 @@ def blank_record(*, paper: str = "a4", pages: int = BLANK_RECORD_PAGES) -> bytes
 
 
 def _record_rows(moves: list[dict]) -> list[list[str]]:
-    return [[str(m["n"]), m["by"].title(), NAMES.get(m.get("weapon") or "", "(not told)"),
+    return [[str(m["n"]), m["by"].title(),
+             capitalise(NAMES.get(m.get("weapon") or "", "(not told)")),
              m.get("from") or "", m["target"].title(), m.get("gun") or "",
              m.get("text", "")] for m in moves]
 
@@ -207,7 +209,8 @@ def player_record(record: dict, *, paper: str = "a4") -> bytes:
     columns only, until the game is over (R20, R21)."""
     size = page_size(paper, "portrait")
     toss = record.get("toss")
-    order = " → ".join(s.title() for s in toss["order"]) if toss else "not yet tossed"
+    # in words: the arrow glyph is not in the embedded font (issue 11)
+    order = order_words(toss["order"]) if toss else "drawn when every player has locked in"
     story = [Paragraph(f"Move record of {record['you'].title()}, game {record['id']}",
                        STYLES["title"]),
              Paragraph(f"The toss (R11): seed {toss['seed'] if toss else '-'}; order of play "
@@ -216,8 +219,8 @@ def player_record(record: dict, *, paper: str = "a4") -> bytes:
                                               size[0] - 2 * MARGIN)]
     if record.get("result"):
         story += [Spacer(1, 3 * mm), _result_paragraph(record["result"])]
-    return _build(size, f"The Naval War Game {record['id']}: move record of {record['you']}",
-                  story)
+    return _build(size, f"The Naval War Game {record['id']}: move record of "
+                        f"{record['you'].title()}", story)
 
 
 def _tallies(view: dict, seat: str, disposition: dict | None,
@@ -265,17 +268,29 @@ def player_charts(view: dict, *, paper: str = "a4") -> bytes:
         story += [_title_line(name, you.title(), dt.date.today().isoformat()),
                   Spacer(1, 2 * mm), _side_by_side([own, known]), Spacer(1, 1 * mm),
                   Paragraph(f"Game {view['id']}, after move {len(view['reports'])}. "
-                            f"Key: {KEY}.", STYLES["small"])]
+                            f"{_order_and_sides(view)}Key: {KEY}.", STYLES["small"])]
     if not opponents:
         story.append(Paragraph("No opponent's chart to print.", STYLES["body"]))
-    return _build(size, f"The Naval War Game {view['id']}: charts of {you}", story)
+    return _build(size, f"The Naval War Game {view['id']}: charts of {you.title()}", story)
+
+
+def _order_and_sides(view: dict) -> str:
+    """The order of play drawn at creation (R11) and the sides (R23), in words."""
+    text = f"Order of play (R11): {order_words(view['order'])}. " if view.get("order") else ""
+    sides = view.get("sides") or []
+    if any(len(side) > 1 for side in sides):
+        text += f"Sides (R23): {sides_words(sides)}. "
+    return text
 
 
 def _result_paragraph(result: dict) -> Paragraph:
     scores = ", ".join(f"{seat.title()} {score}" for seat, score in result["scores"].items())
-    winners = " and ".join(s.title() for s in result["winners"]) or "nobody (a draw)"
-    return Paragraph(f"<b>Result</b> ({result['reason']}): {winners} won. Scores: {scores}.",
-                     STYLES["body"])
+    winners = join_and(s.title() for s in result["winners"]) or "nobody (a draw)"
+    text = f"<b>Result</b> ({result['reason']}): {winners} won. Scores: {scores}."
+    if any(len(side["seats"]) > 1 for side in result.get("sides", [])):
+        text += " Sides (R22): " + ", ".join(f"{side_words(side['seats'])} {side['score']}"
+                                             for side in result["sides"]) + "."
+    return Paragraph(text, STYLES["body"])
 
 
 def _grid_table(rows: list[list[str]], widths_mm: list[float]) -> Table:
@@ -357,6 +372,7 @@ def postmortem(view: dict, record: dict, *, paper: str = "a4",
     if analysis:
         story += _analysis_story(view, analysis)
     story += [PageBreak(), Paragraph("The whole move record", STYLES["heading"]),
+              Paragraph(_order_and_sides(view), STYLES["body"]),
               _record_table(_record_rows(record["moves"]), size[0] - 2 * MARGIN)]
     return _build(size, f"The Naval War Game {view['id']}: post-mortem", story)
 

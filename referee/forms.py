@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
+from wtforms import HiddenField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     DataRequired,
@@ -17,7 +17,8 @@ from wtforms.validators import (
 
 from .naval_war import RuleViolation
 from .naval_war.fleet import MAX_ATOM_BOMBERS, NAMES, PLURALS, PRICES
-from .naval_war.game import check_name
+from .naval_war.game import SEATS, check_name
+from .naval_war.phrasing import sides_words
 
 BUYABLE = ("carrier", "battleship", "cruiser", "destroyer", "submarine",
            "atom-bomber", "bomber", "recon", "aa-gun", "salvo")
@@ -36,11 +37,49 @@ def name_field() -> StringField:
     return StringField("Your name", validators=[DataRequired(), player_name])
 
 
+def _partitions(seats: list[str]) -> list[list[list[str]]]:
+    """Every split of the seats into sides, each side in seat order."""
+    if not seats:
+        return [[]]
+    first, rest = seats[0], seats[1:]
+    out = []
+    for split in _partitions(rest):
+        out.append([[first], *split])
+        for i in range(len(split)):
+            out.append([*split[:i], [first, *split[i]], *split[i + 1:]])
+    return out
+
+
+def side_shapes(players: int) -> list[list[list[str]]]:
+    """The sides a host may name with this many players (R23): two or more sides, at least
+    one of two or more seats; the free-for-all is the form's first choice."""
+    shapes = [sorted(split, key=lambda side: SEATS.index(side[0]))
+              for split in _partitions(list(SEATS[:players]))
+              if len(split) >= 2 and any(len(side) > 1 for side in split)]
+    # two sides before three, even sides first, red with green (the printed pairing) first
+    return sorted(shapes, key=lambda s: (len(s), max(map(len, s)),
+                                         not any(side[:2] == ["red", "green"] for side in s),
+                                         [SEATS.index(x) for side in s for x in side]))
+
+
+def shape_value(sides: list[list[str]]) -> str:
+    """A shape as a form value: "red+green/blue"."""
+    return "/".join("+".join(side) for side in sides)
+
+
+def read_shape(value: str) -> list[list[str]] | None:
+    """A form value back to its sides; None for every player for himself."""
+    return [side.split("+") for side in value.split("/")] if value else None
+
+
 class CreateGameForm(FlaskForm):
     name = name_field()
     seats = SelectField("Players", choices=[SelectChoice(n, f"{n} players") for n in "234"],
                         default="2")
-    alliances = BooleanField("Two alliances (4 players: Red and Green against Blue and Gold)")
+    sides = SelectField("Sides (R23, three or four players)", default="", choices=[
+        SelectChoice("", "Every player for himself"),
+        *[SelectChoice(shape_value(s), sides_words(s), optgroup=f"{n} players")
+          for n in (3, 4) for s in side_shapes(n)]])
     minutes = IntegerField("Minutes for dispositions (R10)", default=20,
                            validators=[InputRequired(), NumberRange(min=1, max=240)])
 

@@ -24,7 +24,16 @@ def _schemas() -> dict:
             "errors": {"type": "array", "items": ref("Error")}}},
         "GameOptions": {"type": "object", "additionalProperties": False, "properties": {
             "seats": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
-            "alliances": {"type": "boolean", "default": False},
+            "alliances": {
+                "description": "R23: false (every seat for itself), true (four seats: red "
+                               "with green against blue with gold), or a list of sides, each "
+                               "a list of seats, every seat in exactly one side, at least two "
+                               "sides, e.g. [[\"red\", \"green\"], [\"blue\"]]",
+                "default": False,
+                "oneOf": [{"type": "boolean"},
+                          {"type": "array", "minItems": 2, "maxItems": 4,
+                           "items": {"type": "array", "minItems": 1, "maxItems": 3,
+                                     "uniqueItems": True, "items": SEAT}}]},
             "disposition_minutes": {"type": "integer", "minimum": 1, "maximum": 1440,
                                     "default": 20},
             "bots": {"type": "object", "additionalProperties": {"type": "string"}}}},
@@ -78,7 +87,9 @@ def _schemas() -> dict:
         "Result": {"type": "object", "nullable": True, "properties": {
             "scores": COUNTS, "winner": NULLABLE_STR,
             "winners": {"type": "array", "items": SEAT}, "reason": {"type": "string"},
-            "sides": {"type": "array", "items": {"type": "object"}}}},
+            "sides": {"type": "array", "items": {"type": "object", "properties": {
+                "seats": {"type": "array", "items": SEAT},
+                "score": {"type": "integer"}}}}}},
         "View": {"type": "object", "required": ["id", "phase", "you", "version", "seats",
                                                 "reports", "result"], "properties": {
             "id": {"type": "string"},
@@ -86,7 +97,12 @@ def _schemas() -> dict:
             "you": SEAT, "version": {"type": "integer"},
             "seats": {"type": "object", "additionalProperties": {"type": "object"}},
             "allies": {"type": "array", "items": SEAT},
-            "turn": {**SEAT, "nullable": True}, "order": {"type": "array", "items": SEAT},
+            "turn": {**SEAT, "nullable": True},
+            "order": {"type": "array", "items": SEAT,
+                      "description": "R11: the order of play, drawn when the game is created"},
+            "sides": {"type": "array", "items": {"type": "array", "items": SEAT},
+                      "description": "R23: the sides, each a list of seats (free-for-all: "
+                                     "one seat a side)"},
             "clock": {"type": "object"},
             "disposition": {**ref("Disposition"), "nullable": True},
             "damage": {"type": "object", "nullable": True},

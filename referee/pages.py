@@ -40,14 +40,16 @@ from .forms import (
     MoveForm,
     PlainForm,
     budget_fields,
+    read_shape,
 )
 from .naval_war import RuleViolation, check_disposition, report_for, view_for
-from .naval_war.club import club_records
+from .naval_war.club import club_records, players_line
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
 from .naval_war.game import fingerprint
 from .naval_war.knowledge import knowledge_chart
+from .naval_war.phrasing import move_heading, number_word, side_words, sides_words
 from .naval_war.postmortem import postmortem_document, spending, states_by_move
-from .naval_war.views import describe, result_headline
+from .naval_war.views import describe, result_headline, seating_for
 from .poll import conditional, view_etag
 from .svgchart import bar_chart
 
@@ -166,6 +168,10 @@ def host_token(game_id: str) -> str:
     return held
 
 
+bp.add_app_template_global(sides_words, "sides_words")  # "Red and Green against Blue" (R23)
+bp.add_app_template_global(side_words, "side_words")  # "Red and Green"
+
+
 # -- home, host and join ---------------------------------------------------------------------
 
 @bp.route("/", methods=["GET", "POST"])
@@ -173,11 +179,15 @@ def home():
     form = CreateGameForm()
     if form.validate_on_submit():
         seats = int(form.seats.data)
+        sides = read_shape(form.sides.data)
+        fits = sides is not None and len([s for side in sides for s in side]) == seats
         created = service.create_game(
-            store(), {"seats": seats, "alliances": bool(form.alliances.data) and seats == 4,
+            store(), {"seats": seats, "alliances": sides if fits else False,
                       "disposition_minutes": form.minutes.data}, join_link)
-        if form.alliances.data and seats != 4:
-            flash("Alliances need four players; this game is free-for-all (R23).")
+        if sides is not None and not fits:
+            players = len([s for side in sides for s in side])
+            flash(f"{sides_words(sides)} needs {number_word(players)} players; this game has "
+                  f"{number_word(seats)}, every player for himself (R23).")
         game_id = created["id"]
         codes = {seat: info["join_code"] for seat, info in created["seats"].items()}
         token = service.claim_seat(store(), game_id, "red", codes.pop("red"), form.name.data)
@@ -290,7 +300,8 @@ def join(game_id: str, seat: str):
                                    form.name.data)
         _remember("seats", game_id, token)
         return redirect(url_for("pages.game", game_id=game_id))
-    return render_template("join.html", form=form, game_id=game_id, seat=seat)
+    return render_template("join.html", form=form, game_id=game_id, seat=seat,
+                           seating=seating_for(service.load(store(), game_id)))
 
 
 # -- a seat's game page ------------------------------------------------------------------------
@@ -557,7 +568,7 @@ def _club_tables(games: list, imported: set[str]) -> dict:
             sunk.update({kind: row["sank"] for kind, row in rows.items()})
     weapons = [(NAMES[k][0].upper() + NAMES[k][1:], sunk[k], f"{sunk[k]} points")
                for k in ("atom-bomber", "bomber", "salvo")]
-    finished = [{"id": g.id, "names": [g.names.get(s) or s for s in g.seats],
+    finished = [{"id": g.id, "players": players_line(g),
                  "headline": result_headline(view_for(g, g.seats[0])),
                  "imported": g.id in imported, "counted": g in counted}
                 for g in reversed(games)]
@@ -610,7 +621,8 @@ def step_deltas(game) -> list[dict]:
     for step in states_by_move(game.events):
         damage = {seat: chart["damage"] for seat, chart in step["charts"].items()}
         if before is not None:
-            out.append({"report": {**step["report"], "text": describe(step["report"])},
+            out.append({"report": {**step["report"], "text": describe(step["report"]),
+                                   "heading": move_heading(step["report"], game.names)},
                         "delta": {seat: {k: sorted(set(v) - set(before[seat][k]))
                                          for k, v in dmg.items() if set(v) - set(before[seat][k])}
                                   for seat, dmg in damage.items()

@@ -69,7 +69,7 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
     game, events = new_game(id=game_id, seats=options.get("seats", 2),
                             alliances=options.get("alliances", False),
                             disposition_minutes=options.get("disposition_minutes", 20),
-                            bots=bots, at=created_at)
+                            bots=bots, at=created_at, seed=secrets.randbits(63))
     if len(bots) == len(game.seats):
         raise ApiError(422, "At least one seat is for a player", field="bots", rule="R23")
     for seat, level in bots.items():  # a computer budgets and places at once (R10)
@@ -214,13 +214,14 @@ def authorise(store: Store, game_id: str, token: str | None, *, host: bool = Fal
 
 
 def lock_in(game: Game, seat: str) -> list[dict]:
-    """Lock in a seat with the server's secrets: the toss's seed (R11) and the salt of the
-    disposition's fingerprint."""
+    """Lock in a seat with the server's secret salt for the disposition's fingerprint. The
+    order of play was drawn at creation (R11); the seed here serves only a game stored before
+    that amendment, which still tosses when its last seat locks in."""
     return game.lock_in(seat, seed=secrets.randbits(63), salt=secrets.token_hex(16))
 
 
 def forfeit(game: Game, seat: str) -> list[dict]:
-    """The host forfeits a seat once the clock has run out (R10); may start the toss."""
+    """The host forfeits a seat once the clock has run out (R10); may start play."""
     return game.forfeit(seat, now(), seed=secrets.randbits(63))
 
 

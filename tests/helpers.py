@@ -112,28 +112,29 @@ def seed_for(order: list[str]) -> int:
     return next(seed for seed in range(100_000) if toss_order(seats, seed) == list(order))
 
 
-def joined_game(seats: int = 2, alliances: bool = False, minutes: int = 20,
-                at: float = 0.0) -> Game:
-    """A game in which every seat has been taken, still in setup."""
+def joined_game(seats: int = 2, alliances: bool | list = False, minutes: int = 20,
+                at: float = 0.0, seed: int = 0) -> Game:
+    """A game in which every seat has been taken, still in setup; ``seed`` draws its order of
+    play at creation (R11)."""
     game, _ = new_game(id="g", seats=seats, alliances=alliances, disposition_minutes=minutes,
-                       at=at)
+                       at=at, seed=seed)
     for seat in game.seats:
         game.join(seat, seat.title())
     return game
 
 
-def started_game(seats: int = 2, alliances: bool = False,
+def started_game(seats: int = 2, alliances: bool | list = False,
                  dispositions: dict[str, dict] | None = None,
                  order: list[str] | None = None) -> Game:
-    """A game in play: every seat joined, submitted and locked in, tossed for this order."""
-    game = joined_game(seats, alliances)
-    order = order or list(game.seats)
-    seed = seed_for(order)
+    """A game in play: tossed for this order as it was created (R11), every seat joined,
+    submitted and locked in."""
+    order = order or ["red", "blue", "green", "gold"][:seats]
+    game = joined_game(seats, alliances, seed=seed_for(order))
     dispositions = dispositions or {}
     for seat in game.seats:
         game.submit(seat, dispositions.get(seat, QUIET))
     for seat in game.seats:
-        game.lock_in(seat, seed)
+        game.lock_in(seat)
     assert game.phase == "play" and game.order == order
     return game
 

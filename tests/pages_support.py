@@ -225,12 +225,15 @@ class Table:
         return f"/games/{self.id}"
 
 
-def create_game(phone: Phone, *, name: str = "Ann", seats: int = 2, alliances: bool = False,
+def create_game(phone: Phone, *, name: str = "Ann", seats: int = 2,
+                alliances: bool | str = False,
                 minutes: int = 20) -> tuple[str, dict[str, str], object]:
-    """Create a game from the home page; returns its id, the join links and the host page."""
+    """Create a game from the home page; returns its id, the join links and the host page.
+    ``alliances``: True for red and green against blue and gold, or a shape as the form's
+    sides select sends it ("red+green/blue", R23)."""
     data = {"name": name, "seats": str(seats), "minutes": str(minutes)}
     if alliances:
-        data["alliances"] = "y"
+        data["sides"] = "red+green/blue+gold" if alliances is True else alliances
     response = phone.submit("/", "/", data)
     assert response.status_code == 200, response.text[:1000]
     match = re.fullmatch(r"/games/([0-9a-f]+)/host", response.request.path)

@@ -237,7 +237,9 @@ def test_view_has_the_fields_of_api_md_in_every_phase(api):
     assert set(view["seats"]) == {"red", "blue"}
     assert view["seats"]["blue"] == {**view["seats"]["blue"], "name": "Blue", "ready": False,
                                      "bot": None}
-    assert view["turn"] is None and view["order"] == [] and view["reports"] == []
+    # R11 amended: the order of play is drawn when the game is created
+    assert view["turn"] is None and sorted(view["order"]) == ["blue", "red"]
+    assert view["reports"] == []
     assert view["disposition"] is None and view["result"] is None
     assert "revealed" not in view
     table_play = table_in_play(api, {"red": ATTACKER, "blue": QUIET})
@@ -262,7 +264,7 @@ def test_version_grows_by_one_with_every_change(api):
         return view["version"]
 
     v = version()
-    assert v == 2  # created, red joined
+    assert v == 3  # created, tossed (R11 amended: at creation), red joined
     _, body = claim(api, game_id, "blue", created["seats"]["blue"]["join_code"])
     blue = body["token"]
     assert version() == v + 1
@@ -282,9 +284,9 @@ def test_version_grows_by_one_with_every_change(api):
     # locking in puts the disposition in the log and locks it in: two changes
     api.call("POST", f"{GAMES}/{game_id}/ready", token=red)
     assert version() == v + 2
-    # the last one in locks in (two changes) and the referee tosses (R11: a third change)
+    # the last one in locks in (two changes); the order was drawn at creation (R11 amended)
     status, view, _ = api.call("POST", f"{GAMES}/{game_id}/ready", token=blue)
-    assert view["phase"] == "play" and version() == v + 5
+    assert view["phase"] == "play" and version() == v + 4
     _, hosted, _ = api.call("GET", f"{GAMES}/{game_id}/host", token=created["host_token"])
     assert hosted["version"] == version()
     for _ in range(4):
@@ -366,15 +368,16 @@ def test_no_disposition_after_locking_in(api):
 # -- POST /games/{id}/ready ---------------------------------------------------------------
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_the_toss_comes_when_all_are_ready_and_is_recorded(api, seats):
+def test_the_toss_is_recorded_from_the_start_and_play_starts_when_all_are_ready(api, seats):
     table = open_table(api, seats)
     status, body, _ = table.as_seat("red", "POST", "/ready")
     assert_errors(status, body, 409, rule="R10")
     for seat in table.tokens:
         table.as_seat(seat, "PUT", "/disposition", QUIET)
+    drawn = table.view("red")["order"]  # R11 amended: drawn when the game was created
     for i, seat in enumerate(table.tokens):
         _, record, _ = table.as_seat(seat, "GET", "/record")
-        assert record["toss"] is None and record["moves"] == []
+        assert record["toss"]["order"] == drawn and record["moves"] == []
         status, view, _ = table.as_seat(seat, "POST", "/ready")
         assert status == 200 and view["seats"][seat]["ready"] is True
         last = i == seats - 1
@@ -382,7 +385,7 @@ def test_the_toss_comes_when_all_are_ready_and_is_recorded(api, seats):
     status, body, _ = table.as_seat("red", "POST", "/ready")
     assert_errors(status, body, 409, rule="R10")
     view = table.view("blue")
-    assert sorted(view["order"]) == sorted(table.tokens) and view["turn"] == view["order"][0]
+    assert view["order"] == drawn and view["turn"] == view["order"][0]
     _, record, _ = table.as_seat("blue", "GET", "/record")
     toss = record["toss"]
     assert toss["order"] == view["order"]
@@ -624,10 +627,12 @@ def test_forfeit_is_refused_before_the_deadline_and_allowed_after(api, monkeypat
     assert_errors(status, body, 409, rule="R10")
     status, hosted = host(api, table, "POST", "/seats/green/forfeit")
     assert status == 200 and hosted["seats"]["green"]["forfeited"] is True
-    # the others were all ready: the toss follows at once, without the forfeited seat
+    # the others were all ready: play starts at once; R11 amended: the order keeps its draw
+    # and the forfeited seat is passed over
     assert hosted["phase"] == "play"
     view = table.view("red")
-    assert sorted(view["order"]) == ["blue", "red"] and view["seats"]["green"]["forfeited"]
+    assert sorted(view["order"]) == ["blue", "green", "red"]
+    assert view["seats"]["green"]["forfeited"] and view["turn"] != "green"
     status, body, _ = table.as_seat("green", "PUT", "/disposition", QUIET)
     assert_errors(status, body, 409)
     status, body = host(api, table, "POST", "/seats/blue/forfeit")

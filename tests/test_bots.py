@@ -60,11 +60,11 @@ def play(levels: dict[str, str], seats: int = 2, alliances: bool = False, seed: 
     bots = {seat: Bot(level, rng.randrange(10**9), strict=True)
             for seat, level in levels.items()}
     game, _ = new_game(id="t", seats=seats, alliances=alliances,
-                       bots={s: b.level for s, b in bots.items()})
+                       bots={s: b.level for s, b in bots.items()}, seed=seed)
     for seat, bot in bots.items():
         game.submit(seat, bot.disposition(random.Random(rng.randrange(10**9))))
     for seat in bots:
-        game.lock_in(seat, seed)
+        game.lock_in(seat)
     moves = 0
     while game.phase == "play":
         seat = game.turn

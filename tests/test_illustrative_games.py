@@ -57,14 +57,14 @@ def test_illustrative_budget_is_accepted_and_laid_out(game, side):
 
 @pytest.mark.parametrize("game", ["game 2", "game 3", "game 4"])
 def test_illustrative_games_can_be_started(game):
-    table = joined_game()
+    # Blue "again lost the toss" in game 2, and won it in games 3 and 4 (R11: at creation)
+    order = ["red", "blue"] if game == "game 2" else ["blue", "red"]
+    table = joined_game(seed=seed_for(order))
     for seat in ("red", "blue"):
         _, cost, warnings = table.submit(seat, pack(ILLUSTRATIVE[(game, seat)][0]))
         assert cost["total"] == 160 and warnings == []
-    # Blue "again lost the toss" in game 2, and won it in games 3 and 4
-    order = ["red", "blue"] if game == "game 2" else ["blue", "red"]
     for seat in ("red", "blue"):
-        table.lock_in(seat, seed_for(order))
+        table.lock_in(seat)
     assert table.phase == "play" and table.order == order and table.turn == order[0]
     assert table.fleets["red"].forces()["salvo"] == ILLUSTRATIVE[(game, "red")][0]["salvo"]
 
@@ -118,3 +118,50 @@ def test_game_2_red_with_bait_guns_at_m5_o5_m7():
     assert cost.total == 160
     assert bought(fleet.document) == Counter(purchase)
     assert {"M 5", "O 5", "M 7"} <= {square_name(g.square) for g in fleet.guns}
+
+
+# -- R22: the final scores the text gives, as worked checks (issue 11, item 4) ----------------
+#
+# The text gives each game's final score and, for Game 3, which ships were lost ("just 3 of
+# Red's ships survive"; Red "contrives to bring his 'kill' up to 9 Destroyers"), but not the
+# moves that sank them. So these checks start each game from the text's purchases, sink the
+# ships lost shot by shot with the referee's own effect of a shot (R15, R19), end the game by
+# agreement (R14) and read the score R22 gives. Game 2 names only the totals: the ships sunk
+# here (Red: 5 Battleships, 5 Cruisers and 5 Submarines, 40 points; Blue: 5 Destroyers and 5
+# Submarines, 15 points) are one choice consistent with them, not the text's.
+
+SUNK = {  # (game, side): ships of that side sunk by the end
+    ("game 2", "red"): {"battleship": 5, "cruiser": 5, "submarine": 5},
+    ("game 2", "blue"): {"destroyer": 5, "submarine": 5},
+    ("game 3", "red"): {"battleship": 22},
+    ("game 3", "blue"): {"destroyer": 9},
+}
+HEADLINES = {"game 2": "Red wins by 60 points to 45.",
+             "game 3": "Blue wins by 42 points to 12."}
+
+
+@pytest.mark.parametrize("game", ["game 2", "game 3"])
+def test_r22_the_final_scores_of_the_illustrative_games(game):
+    from referee.naval_war.combat import strike
+    from referee.naval_war.views import result_headline, view_for
+
+    order = ["red", "blue"] if game == "game 2" else ["blue", "red"]
+    table = joined_game(seed=seed_for(order))
+    for seat in ("red", "blue"):
+        table.submit(seat, pack(ILLUSTRATIVE[(game, seat)][0]))
+        table.lock_in(seat)
+    for seat in ("red", "blue"):
+        fleet = table.fleets[seat]
+        for kind, n in SUNK[(game, seat)].items():
+            for ship in [s for s in fleet.ships if s.type == kind][:n]:
+                for square in ship.squares:
+                    strike(fleet, "salvo", [square])
+        assert sum(s.sunk for s in fleet.ships) == sum(SUNK[(game, seat)].values())
+    for seat in ("red", "blue"):
+        table.agree_to_end(seat)
+    result = table.result()
+    if game == "game 2":
+        assert result["scores"] == {"red": 60, "blue": 45} and result["winners"] == ["red"]
+    else:
+        assert result["scores"] == {"red": 12, "blue": 42} and result["winners"] == ["blue"]
+    assert result_headline(view_for(table, "red")) == "Ended by agreement. " + HEADLINES[game]

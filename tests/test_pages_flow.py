@@ -64,11 +64,12 @@ def test_home_page_offers_the_create_form(app):
     page = Page(response.text)
     _, fields = page.form("/", "/")
     assert {"csrf_token", "name", "seats", "minutes"} <= set(fields)
-    assert page.find("input", name="alliances", type="checkbox")
-    assert [o.attrs["value"] for o in page.find("option", name=None)][:3] == ["2", "3", "4"]
+    values = [o.attrs["value"] for o in page.find("option", name=None)]
+    assert values[:3] == ["2", "3", "4"]
+    # issue 11: the sides (R23) a host may name, in plain words, replace the alliances box
+    assert "red+green/blue+gold" in values and "red+green/blue" in values
     # and a game against the computer, at one of its three levels (issue 7)
-    assert [o.attrs["value"] for o in page.find("option")][3:] == ["recruit", "captain",
-                                                                   "admiral"]
+    assert values[-3:] == ["recruit", "captain", "admiral"]
 
 
 def test_creating_a_game_seats_the_creator_as_red_on_the_host_page(app):

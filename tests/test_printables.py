@@ -319,12 +319,12 @@ RADIUS = {"recon": 1, "bomber": 1, "atom-bomber": 2}
 
 def scripted_game(pairs: int = 4):
     """The scripted game after this many moves each, Red first."""
-    game, _ = new_game(id="g", seats=2)
+    game, _ = new_game(id="g", seats=2, seed=seed_for(["red", "blue"]))
     for seat in game.seats:
         game.join(seat, seat.title())
         game.submit(seat, FLEETS[seat])
     for seat in game.seats:
-        game.lock_in(seat, seed_for(["red", "blue"]))
+        game.lock_in(seat)
     for i in range(pairs):
         for seat in ("red", "blue"):
             game.move(seat, SCRIPT[seat][i])
@@ -617,7 +617,7 @@ def test_ink_check_catches_a_chart_without_its_grid(monkeypatch):
 
 
 def test_player_charts_at_any_time_and_one_page_per_opponent():
-    game, _ = new_game(id="g3", seats=3)
+    game, _ = new_game(id="g3", seats=3, seed=seed_for(["red", "blue", "green"]))
     for seat in game.seats:
         game.join(seat, seat.title())
     before = printables.player_charts(view_for(game, "red"))  # nothing submitted yet
@@ -629,7 +629,7 @@ def test_player_charts_at_any_time_and_one_page_per_opponent():
     for seat in game.seats:
         game.submit(seat, FLEETS["red"] if seat == "red" else FLEETS["blue"])
     for seat in game.seats:
-        game.lock_in(seat, seed_for(["red", "blue", "green"]))
+        game.lock_in(seat)
     game.move("red", {"weapon": "recon", "from": "G 1", "at": "K 17", "target": "blue"})
     game.move("blue", {"weapon": "salvo", "at": ["B 1", "C 1", "D 1"], "target": "red"})
     data = printables.player_charts(view_for(game, "green"))

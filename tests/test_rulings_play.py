@@ -42,13 +42,13 @@ def test_r10_the_clock_defaults_to_20_minutes_and_is_shown_to_every_player():
 
 
 def test_r10_the_host_sets_the_clock():
-    game, _ = new_game(seats=2, disposition_minutes=45, at=0.0)
+    game, _ = new_game(seats=2, disposition_minutes=45, at=0.0, seed=1)
     assert game.minutes == 45 and game.deadline == 45 * 60
 
 
 @pytest.mark.parametrize("minutes", [0, -5, "20", 2.5, True, 24 * 60 + 1])
 def test_r10_the_clock_is_a_whole_number_of_minutes(minutes):
-    violation = refused(lambda: new_game(seats=2, disposition_minutes=minutes))
+    violation = refused(lambda: new_game(seats=2, disposition_minutes=minutes, seed=1))
     assert violation.problems[0].rule == "R10"
     assert "whole number of minutes" in violation.problems[0].message
 
@@ -56,13 +56,13 @@ def test_r10_the_clock_is_a_whole_number_of_minutes(minutes):
 def test_r10_forfeit_only_after_the_clock_runs_out():
     game = joined_game(at=0.0)
     game.submit("red", QUIET)
-    game.lock_in("red", seed=1)
+    game.lock_in("red")
     version = game.version
     violation = refused(game.forfeit, "blue", 20 * 60 - 1, 1)
     assert violation.problems[0].rule == "R10"
     assert "only when the disposition clock has run out" in violation.problems[0].message
     assert game.version == version and not game.forfeited
-    game.forfeit("blue", 20 * 60, 1)
+    game.forfeit("blue", 20 * 60)
     assert game.forfeited == {"blue"}
     assert game.phase == "over"
     assert game.result()["winners"] == ["red"]
@@ -76,14 +76,14 @@ def test_r10_the_host_may_give_more_time():
     assert view_for(game, "red")["clock"]["minutes"] == 30
     violation = refused(game.forfeit, "blue", 25 * 60, 1)
     assert violation.problems[0].rule == "R10"
-    game.forfeit("blue", 30 * 60, 1)
+    game.forfeit("blue", 30 * 60)
     assert "blue" in game.forfeited
 
 
 def test_r10_a_player_who_has_locked_in_cannot_be_forfeited():
     game = joined_game(at=0.0)
     game.submit("red", QUIET)
-    game.lock_in("red", seed=1)
+    game.lock_in("red")
     violation = refused(game.forfeit, "red", 10_000.0, 1)
     assert violation.problems[0].rule == "R10"
     assert "locked in" in violation.problems[0].message
@@ -96,38 +96,40 @@ def test_r10_the_clock_cannot_be_extended_once_play_starts():
 
 
 def test_r10_play_starts_when_every_player_has_locked_in():
-    game = joined_game(seats=3)
+    game = joined_game(seats=3, seed=5)
     for seat in game.seats:
         game.submit(seat, QUIET)
-    game.lock_in("red", 5)
-    game.lock_in("green", 5)
-    assert game.phase == "setup" and game.turn is None and game.toss is None
-    game.lock_in("blue", 5)
+    game.lock_in("red")
+    game.lock_in("green")
+    assert game.phase == "setup" and game.turn is None  # R11 amended: the order is drawn
+    game.lock_in("blue")
     assert game.phase == "play"
     assert game.order == toss_order(["red", "blue", "green"], 5)
 
 
 def test_r10_locking_in_needs_a_valid_disposition():
     game = joined_game()
-    violation = refused(game.lock_in, "red", 1)
+    violation = refused(game.lock_in, "red")
     assert violation.problems[0].rule == "R10"
     assert "Submit a valid disposition" in violation.problems[0].message
     game.submit("red", QUIET)
-    game.lock_in("red", 1)
+    game.lock_in("red")
     violation = refused(game.submit, "red", QUIET)
     assert "already locked in" in violation.problems[0].message
 
 
 def test_r10_a_forfeit_lets_the_others_play():
-    game = joined_game(seats=3, at=0.0)
+    game = joined_game(seats=3, at=0.0, seed=3)
     game.submit("red", QUIET)
     game.submit("blue", QUIET)
-    game.lock_in("red", 3)
-    game.lock_in("blue", 3)
+    game.lock_in("red")
+    game.lock_in("blue")
     game.submit("green", QUIET)  # a draft, never locked in
-    game.forfeit("green", 20 * 60, 3)
+    game.forfeit("green", 20 * 60)
     assert game.phase == "play"
-    assert game.order == toss_order(["red", "blue"], 3)
+    # R11 amended: the order keeps its draw at creation; the forfeited seat is passed over
+    assert game.order == toss_order(["red", "blue", "green"], 3)
+    assert game.turn == [s for s in game.order if s != "green"][0]
     assert "green" not in game.fleets
     violation = refused(game.move, game.turn, salvo("A 1", "B 1", "C 1", target="green"))
     assert violation.problems[0].rule == "R23"
@@ -137,14 +139,14 @@ def test_r10_a_forfeit_lets_the_others_play():
 # -- R11: the toss ------------------------------------------------------------------------
 
 def test_r11_the_toss_is_seeded_and_recorded_in_the_log():
-    game = joined_game()
-    for seat in game.seats:
-        game.submit(seat, QUIET)
-    game.lock_in("red", 11)
-    events = game.lock_in("blue", 11)
+    game, events = new_game(id="g", seats=2, seed=11)  # R11 amended: tossed at creation
     toss = events[-1]
     assert toss == {"type": "toss", "seed": 11, "order": toss_order(["red", "blue"], 11)}
-    assert game.events[-1] == toss
+    assert game.events[1] == toss
+    for seat in game.seats:
+        game.join(seat, seat.title())
+        game.submit(seat, QUIET)
+        game.lock_in(seat)
     assert game.toss == {"seed": 11, "order": toss["order"]}
     assert game.turn == toss["order"][0]
     for seat in game.seats:
@@ -176,18 +178,20 @@ def test_r11_a_toss_that_the_seed_does_not_give_is_refused():
     game = joined_game()
     for seat in game.seats:
         game.submit(seat, QUIET)
-        game.lock_in(seat, 4)
+        game.lock_in(seat)
     events = copy.deepcopy(game.events)
-    events[-1]["order"] = list(reversed(events[-1]["order"]))
+    assert events[1]["type"] == "toss"  # R11 amended: the toss is the second event
+    events[1]["order"] = list(reversed(events[1]["order"]))
     violation = refused(replay, events)
     assert violation.problems[0].rule == "R11"
     assert "seeded toss" in violation.problems[0].message
 
 
-def test_r11_the_toss_comes_only_when_all_have_locked_in():
+def test_r11_the_toss_comes_only_once():
+    # R11 amended: the toss is drawn at creation; a second one is refused at any time
     game = joined_game()
     game.submit("red", QUIET)
-    game.lock_in("red", 4)
+    game.lock_in("red")
     violation = refused(game.apply, {"type": "toss", "seed": 4,
                                      "order": toss_order(["red", "blue"], 4)})
     assert violation.problems[0].rule == "R11"
@@ -398,7 +402,7 @@ def test_r14_a_game_in_which_nobody_can_attack_is_over_at_once():
     game = joined_game()
     for seat in game.seats:
         game.submit(seat, NO_FORCES)
-        game.lock_in(seat, 2)
+        game.lock_in(seat)
     assert game.phase == "over" and game.turn is None
     assert game.result()["reason"] == "exhausted"
 
@@ -512,5 +516,5 @@ def test_r23_free_for_all_everyone_is_an_opponent():
 
 @pytest.mark.parametrize("seats, alliances", [(1, False), (5, False), (3, True), (2, True)])
 def test_r23_games_have_two_to_four_seats_and_alliances_need_four(seats, alliances):
-    violation = refused(lambda: new_game(seats=seats, alliances=alliances))
+    violation = refused(lambda: new_game(seats=seats, alliances=alliances, seed=1))
     assert violation.problems[0].rule == "R23"

@@ -42,7 +42,7 @@ def test_r20_the_targets_copy_has_squares_hit_and_gun_but_not_from():
     assert copy.keys() >= COMMON
     assert "from" not in copy
     assert copy["squares_hit"] == ["C 3", "C 5", "D 5"] and copy["gun"] is None
-    assert copy["text"] == "Bomber at C 4: Two hits on a Battleship. One R.P. destroyed."
+    assert copy["text"] == "Bomber at C 4: Two hits on a Battleship. An R.P. destroyed."
     assert "D 2" not in json.dumps(copy)
 
 
@@ -63,8 +63,8 @@ def test_r20_destroyed_aircraft_and_guns_are_counted_by_type():
     copy = reports_of(game, "red")[0]
     assert copy["destroyed"] == {"atom-bomber": 1, "bomber": 2, "recon": 1, "aa-gun": 1}
     assert copy["hits"] == [{"ship": "battleship", "new_hits": 2, "sunk": False}]
-    assert copy["text"] == ("Atom Bomber at B 3: Two hits on a Battleship. One Atom Bomber "
-                            "and Two Bombers and One R.P. and One A-A gun destroyed.")
+    assert copy["text"] == ("Atom Bomber at B 3: Two hits on a Battleship. An Atom Bomber, "
+                            "two Bombers, an R.P. and an A-A gun destroyed.")  # issue 11
     target = reports_of(game, "blue")[0]
     assert target["squares_hit"] == ["A 1", "C 1", "B 2", "A 3", "C 3", "C 5", "D 5"]
     assert "squares_hit" not in copy

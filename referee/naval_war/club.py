@@ -12,6 +12,7 @@ from collections import Counter
 
 from .fleet import PRICES, SHIP_TYPES
 from .game import Game
+from .phrasing import join_and, seat_word
 
 SHIP_BANDS = ((60, 79), (80, 99), (100, 160))
 
@@ -27,7 +28,24 @@ def _outcome(game: Game, seat: str) -> str:
     result = game.result()
     if seat in result["winners"]:
         return "won"
-    return "drawn" if not result["winners"] and seat != game.resigned else "lost"
+    resigned = game.side(game.resigned) if game.resigned else ()  # with his allies (R14)
+    return "drawn" if not result["winners"] and seat not in resigned else "lost"
+
+
+def players_line(game: Game) -> str:
+    """Who played, side by side (R23): "Ann and Cy against Bob", or "Ann, Bob and Cy".
+
+    >>> from .game import new_game
+    >>> game, _ = new_game(seats=3, alliances=[["red", "green"], ["blue"]], seed=1)
+    >>> game.names.update(red="Ann", blue="Bob", green="Cy")
+    >>> players_line(game)
+    'Ann and Cy against Bob'
+    """
+    def names(side: tuple[str, ...]) -> str:
+        return join_and(game.names.get(s) or seat_word(s) for s in side)
+    if all(len(side) == 1 for side in game.sides):
+        return names(game.seats)
+    return " against ".join(names(side) for side in game.sides)
 
 
 def club_records(games: list[Game]) -> dict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .phrasing import with_article
 from .problems import Problem, RuleViolation, problem
 from .squares import (
     SIZE,
@@ -60,7 +61,7 @@ def a_or_an(name: str) -> str:
     >>> a_or_an("Atom Bomber"), a_or_an("R.P."), a_or_an("Cruiser")
     ('an Atom Bomber', 'an R.P.', 'a Cruiser')
     """
-    return f"{'an' if name[0] in 'AEIORU' else 'a'} {name}"
+    return with_article(name)
 
 
 @dataclass

@@ -3,13 +3,23 @@
 The log is the only state: ``replay(events)`` builds a ``Game`` by applying each event in
 turn, and every command (``join``, ``submit``, ``ready``, ``move`` ...) checks itself fully,
 then appends its events through the same ``apply``. A refused command raises
-``RuleViolation`` and changes nothing. The toss for the order of play (R11) is drawn from a
-seeded random source; the seed and the order it gave are stored in the log.
+``RuleViolation`` and changes nothing. The toss for the order of play (R11) is drawn when
+the game is created, before anyone lays out his forces, from a seed the server draws from its
+secret random source; the seed and the order it gave are the log's second event, and nothing
+redraws them. Play starts when every seat still in the game has locked in (R10); a forfeited
+seat keeps its place in the order and is passed over (R14).
 
 Events are plain JSON objects with a ``type``:
-``created`` (id, seats, alliances, disposition_minutes, bots, at), ``joined`` (seat, name),
-``disposition`` (seat, disposition), ``ready`` (seat), ``clock`` (minutes), ``forfeit``
-(seat, at), ``toss`` (seed, order), ``move`` (seat, move), ``end`` (seat), ``resign`` (seat).
+``created`` (id, seats, alliances, disposition_minutes, bots, at), ``toss`` (seed, order),
+``joined`` (seat, name), ``disposition`` (seat, disposition), ``ready`` (seat, salt,
+fingerprint), ``clock`` (minutes), ``forfeit`` (seat, at), ``move`` (seat, move), ``end``
+(seat), ``resign`` (seat).
+
+``alliances`` names the sides (R23): false (each seat alone), true (red with green against
+blue with gold) or a list of sides, each a list of seats.
+
+Logs written before R11 was amended toss after the last lock-in, over the seats still in the
+game; they still replay, and such a toss starts play at once.
 """
 
 from __future__ import annotations
@@ -119,7 +129,8 @@ class Game:
 
     id: str = ""
     seats: tuple[str, ...] = ()
-    alliances: bool = False
+    alliances: bool | list = False  # as the host gave it; ``sides`` is what it means
+    sides: tuple[tuple[str, ...], ...] = ()
     bots: dict[str, str] = field(default_factory=dict)
     created_at: float = 0.0
     minutes: int = DEFAULT_MINUTES
@@ -131,6 +142,7 @@ class Game:
     forfeited: set[str] = field(default_factory=set)
     toss: dict | None = None
     order: list[str] = field(default_factory=list)
+    started: bool = False
     turn: str | None = None
     reports: list[dict] = field(default_factory=list)
     agreed: set[str] = field(default_factory=set)
@@ -148,7 +160,7 @@ class Game:
     def phase(self) -> str:
         if self.over:
             return "over"
-        return "play" if self.toss else "setup"
+        return "play" if self.started else "setup"
 
     @property
     def deadline(self) -> float:
@@ -161,10 +173,8 @@ class Game:
         return [s for s in self.seats if s not in self.forfeited]
 
     def side(self, seat: str) -> tuple[str, ...]:
-        """The seats of a seat's side: itself, and its ally in an alliance game (R23)."""
-        if self.alliances:
-            return next(pair for pair in ALLIANCES if seat in pair)
-        return (seat,)
+        """The seats of a seat's side: itself and its allies (R23)."""
+        return next(members for members in self.sides if seat in members)
 
     def allied(self, a: str, b: str) -> bool:
         return b in self.side(a)
@@ -182,11 +192,7 @@ class Game:
             return None
         scores = {s: self.fleets[s].score() if s in self.fleets and s not in self.forfeited
                   else 0 for s in self.seats}
-        sides = []
-        for seat in self.seats:
-            members = self.side(seat)
-            if members[0] == seat or not self.alliances:
-                sides.append(members)
+        sides = list(self.sides)
         contenders = [m for m in sides
                       if self.resigned not in m and any(s not in self.forfeited for s in m)]
         totals = {m: sum(scores[s] for s in m) for m in sides}
@@ -214,11 +220,13 @@ class Game:
                              "disposition": fleet.document})
         return events, cost.to_json(), warnings
 
-    def lock_in(self, seat: str, seed: int, salt: str = "") -> list[dict]:
-        """A seat locks in its disposition; when every seat has, the referee tosses (R10, R11).
+    def lock_in(self, seat: str, seed: int | None = None, salt: str = "") -> list[dict]:
+        """A seat locks in its disposition; when every seat has, play starts (R10).
 
         The server passes a secret random ``salt``; the disposition's fingerprint is public
-        from now on, the salt only once the game is over."""
+        from now on, the salt only once the game is over. The order of play was drawn when
+        the game was created (R11); ``seed`` tosses only for a game stored before that
+        amendment, which has no toss yet."""
         fleet = self.fleets.get(seat)
         events = self._emit({"type": "ready", "seat": seat, "salt": salt,
                              "fingerprint": fingerprint(fleet.document, salt) if fleet else ""})
@@ -227,7 +235,7 @@ class Game:
     def extend_clock(self, minutes: object) -> list[dict]:
         return self._emit({"type": "clock", "minutes": minutes})
 
-    def forfeit(self, seat: str, now: float, seed: int) -> list[dict]:
+    def forfeit(self, seat: str, now: float, seed: int | None = None) -> list[dict]:
         """The host forfeits a seat that has not locked in once the clock has run out (R10)."""
         events = self._emit({"type": "forfeit", "seat": seat, "at": now})
         return events + self._toss_if_all_ready(seed)
@@ -243,11 +251,20 @@ class Game:
     def resign(self, seat: str) -> list[dict]:
         return self._emit({"type": "resign", "seat": seat})
 
-    def _toss_if_all_ready(self, seed: int) -> list[dict]:
-        if self.phase == "setup" and self.active and all(s in self.ready for s in self.active):
+    def _toss_if_all_ready(self, seed: int | None) -> list[dict]:
+        """Only a game created before R11 was amended reaches its start without a toss."""
+        if self.toss is None and seed is not None and self.phase == "setup" and self.active \
+                and all(s in self.ready for s in self.active):
             return self._emit({"type": "toss", "seed": seed,
                                "order": toss_order(self.active, seed)})
         return []
+
+    def _start_if_all_ready(self) -> None:
+        """Play starts once the order is drawn and every seat still in has locked in (R10)."""
+        if not self.started and not self.over and self.toss and self.active \
+                and all(s in self.ready for s in self.active):
+            self.started = True
+            self.turn = self._next_turn(after=None)
 
     def _emit(self, event: dict) -> list[dict]:
         self.apply(event)
@@ -291,9 +308,7 @@ class Game:
             raise refuse("R23", "A game has 2 to 4 seats: red, blue, then green and gold",
                          field="seats")
         alliances = event.get("alliances", False)
-        if not isinstance(alliances, bool) or (alliances and len(seats) != 4):
-            raise refuse("R23", "Alliances (true or false) need exactly 4 seats",
-                         field="alliances")
+        sides = read_sides(alliances, seats)
         minutes = event.get("disposition_minutes", DEFAULT_MINUTES)
         _check_minutes(minutes, "disposition_minutes")
         bots = event.get("bots") or {}
@@ -306,6 +321,7 @@ class Game:
         at = check_number(event.get("at", 0.0), "at", low=0, high=MAX_TIME)
         self.id = str(event.get("id", ""))
         self.seats, self.alliances, self.minutes = tuple(seats), alliances, minutes
+        self.sides = sides
         self.bots, self.created_at = dict(bots), float(at)
         self.names.update(names)
 
@@ -340,6 +356,7 @@ class Game:
                          field="fingerprint")
         self.ready.add(seat)
         self.salts[seat], self.fingerprints[seat] = salt, stamp
+        self._start_if_all_ready()
 
     def _apply_clock(self, event: dict) -> None:
         if self.phase != "setup":
@@ -368,18 +385,27 @@ class Game:
         self.fleets.pop(seat, None)
         if len({self.side(s) for s in self.active}) < 2:
             self.over = "forfeit"
+        self._start_if_all_ready()
 
     def _apply_toss(self, event: dict) -> None:
-        if self.phase != "setup" or not all(s in self.ready for s in self.active):
-            raise refuse("R11", "The toss comes when every seat has locked in", kind="turn")
+        if self.toss is not None:
+            raise refuse("R11", "The order of play was drawn when the game was created; "
+                                "nothing redraws it", kind="turn")
+        if len(self.events) == 1:  # as the game is created, before anyone lays out (R11)
+            seats = list(self.seats)
+        elif self.phase == "setup" and all(s in self.ready for s in self.active):
+            seats = self.active  # a log from before R11 was amended: the toss after lock-in
+        else:
+            raise refuse("R11", "The toss comes as the game is created, before anyone lays "
+                                "out his forces", kind="turn")
         seed = event.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int) \
-                or event.get("order") != toss_order(self.active, seed):
+                or event.get("order") != toss_order(seats, seed):
             raise refuse("R11", "The order of play must be the one the seeded toss gives",
                          field="order")
         self.toss = {"seed": seed, "order": list(event["order"])}
         self.order = list(event["order"])
-        self.turn = self._next_turn(after=None)
+        self._start_if_all_ready()
 
     def _next_turn(self, after: str | None) -> str | None:
         """The next seat in the order with offensive forces left; others are passed over
@@ -484,6 +510,39 @@ class Game:
         self.resigned, self.over, self.turn = seat, "resigned", None
 
 
+SIDES_RULE = ("'alliances' is false (every seat for itself), true (four seats: red and green "
+              "against blue and gold) or a list of sides, each a list of seats, every seat in "
+              "exactly one side, at least two sides")
+
+
+def read_sides(alliances: object, seats: list[str]) -> tuple[tuple[str, ...], ...]:
+    """The sides (R23) that a game's ``alliances`` names, in seat order.
+
+    >>> read_sides(False, ["red", "blue", "green"])
+    (('red',), ('blue',), ('green',))
+    >>> read_sides([["blue"], ["green", "red"]], ["red", "blue", "green"])
+    (('red', 'green'), ('blue',))
+    """
+    if alliances is False:
+        return tuple((seat,) for seat in seats)
+    if alliances is True:
+        if len(seats) != 4:
+            raise refuse("R23", "'alliances': true pairs red with green and blue with gold, "
+                                "so it needs exactly 4 seats; name the sides as a list of "
+                                "seats for another shape", field="alliances")
+        return ALLIANCES
+    if not isinstance(alliances, list) or len(alliances) > len(SEATS) or any(
+            not isinstance(side, list) or not side
+            or any(not isinstance(seat, str) for seat in side) for side in alliances):
+        raise refuse("R23", SIDES_RULE, field="alliances")
+    named = [seat for side in alliances for seat in side]
+    if sorted(named) != sorted(seats) or len(alliances) < 2:
+        raise refuse("R23", f"{SIDES_RULE}; this game's seats are {', '.join(seats)}",
+                     field="alliances")
+    members = [tuple(sorted(side, key=seats.index)) for side in alliances]
+    return tuple(sorted(members, key=lambda side: seats.index(side[0])))
+
+
 def _check_minutes(minutes: object, name: str) -> None:
     if isinstance(minutes, bool) or not isinstance(minutes, int) \
             or not 1 <= minutes <= MAX_MINUTES:
@@ -549,16 +608,21 @@ _APPLY = {
 }
 
 
-def new_game(*, id: str = "", seats: int = 2, alliances: bool = False,
+def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list = False,
              disposition_minutes: int = DEFAULT_MINUTES, bots: dict | None = None,
              at: float = 0.0) -> tuple[Game, list[dict]]:
-    """Create a game; returns it and its first event."""
+    """Create a game and toss for the order of play at once (R11); returns the game and its
+    first two events. ``seed`` comes from the server's secret random source."""
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
         raise refuse("R23", "A game has 2 to 4 seats", field="seats")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise refuse("R11", "The toss needs a whole-number seed", field="seed")
     game = Game()
-    events = game._emit({"type": "created", "id": id, "seats": list(SEATS[:seats]),
+    seat_names = list(SEATS[:seats])
+    events = game._emit({"type": "created", "id": id, "seats": seat_names,
                          "alliances": alliances, "disposition_minutes": disposition_minutes,
                          "bots": dict(bots or {}), "at": at})
+    events += game._emit({"type": "toss", "seed": seed, "order": toss_order(seat_names, seed)})
     return game, events
 
 

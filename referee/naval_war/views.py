@@ -12,6 +12,7 @@ import json
 
 from .fleet import NAMES, PLURALS, SHIP_TYPES
 from .game import Game
+from .phrasing import capitalise, count, join_and, number_word, side_words, with_article
 
 ATTACKER_ONLY = ("from",)  # R20: the base square is never shown to an opponent
 TARGET_ONLY = ("squares_hit", "gun")  # R20: the target sees his own squares and guns
@@ -68,6 +69,7 @@ def _view(game: Game, seat: str) -> dict:
         "allies": [s for s in game.side(seat) if s != seat],
         "turn": game.turn,
         "order": list(game.order),
+        "sides": [list(members) for members in game.sides],
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
         "disposition": disposition,
         "damage": damage,
@@ -85,6 +87,13 @@ def _view(game: Game, seat: str) -> dict:
     return view
 
 
+def seating_for(game: Game) -> dict:
+    """What the holder of a join link sees before he joins: the seats, the order of play drawn
+    when the game was created (R11) and the sides (R23); nothing of anyone's forces."""
+    return detached({"id": game.id, "seats": list(game.seats), "order": list(game.order),
+                     "sides": [list(members) for members in game.sides]})
+
+
 def record_for(game: Game, seat: str) -> dict:
     """The move record as one seat may see it: the toss (R11), then every move (R20, R21)."""
     return detached({
@@ -97,27 +106,21 @@ def record_for(game: Game, seat: str) -> dict:
     })
 
 
-NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
-
-
-def number_word(n: int) -> str:
-    """Small numbers in words, as the rules write them; larger ones in figures."""
-    return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
-
-
 def count_words(n: int, kind: str) -> str:
-    """"One Bomber", "Two Battleships", "12 A-A guns".
+    """A number of pieces of one kind: "two Battleships", "an R.P.", "12 A-A guns".
 
     >>> count_words(2, "battleship"), count_words(1, "recon"), count_words(12, "aa-gun")
-    ('Two Battleships', 'One R.P.', '12 A-A guns')
+    ('two Battleships', 'an R.P.', '12 A-A guns')
     """
-    return f"{number_word(n)} {NAMES[kind] if n == 1 else PLURALS[kind]}"
+    return count(n, NAMES[kind], PLURALS[kind])
 
 
 def _hit_text(hit: dict) -> str:
+    """R20's "Two hits on a Battleship", as a sentence of its own."""
     n = hit["new_hits"]
     sunk = ", which is sunk" if hit["sunk"] else ""
-    return f"{number_word(n)} hit{'s' if n != 1 else ''} on a {NAMES[hit['ship']]}{sunk}"
+    return capitalise(f"{number_word(n)} hit{'s' if n != 1 else ''} on "
+                      f"{with_article(NAMES[hit['ship']])}{sunk}")
 
 
 def _shot_text(shot: dict) -> str:
@@ -153,12 +156,17 @@ def describe(report: dict) -> str:
     >>> describe({"by": "red", "target": "blue", "weapon": "bomber", "at": ["M 12"],
     ...           "shot_down": False, "hits": [{"ship": "battleship", "new_hits": 2,
     ...           "sunk": False}], "destroyed": {"bomber": 1, "aa-gun": 0}})
-    'Bomber at M 12: Two hits on a Battleship. One Bomber destroyed.'
+    'Bomber at M 12: Two hits on a Battleship. A Bomber destroyed.'
+    >>> describe({"by": "red", "target": "blue", "weapon": "salvo", "at": ["A 1", "B 1", "C 1"],
+    ...           "shot_down": False, "hits": [], "destroyed": {}, "shots": [
+    ...           {"at": "A 1", "result": None}, {"at": "B 1", "result": None},
+    ...           {"at": "C 1", "result": None}]})
+    'Salvo at A 1, B 1, C 1: A 1: nothing; B 1: nothing; C 1: nothing.'
     """
     if report.get("withheld"):
         return f"{report['by'].title()} made a move against {report['target'].title()}."
     weapon, at = report["weapon"], ", ".join(report["at"])
-    head = f"{NAMES[weapon][0].upper()}{NAMES[weapon][1:]} at {at}: "
+    head = f"{capitalise(NAMES[weapon])} at {at}: "
     if report["shot_down"]:
         gun = report.get("gun")
         return head + (f"Shot down by the A-A gun at {gun}." if gun else
@@ -172,29 +180,44 @@ def describe(report: dict) -> str:
         parts.extend(_hit_text(h) for h in report["hits"])
         lost = [count_words(n, kind) for kind, n in report["destroyed"].items() if n]
         if lost:
-            parts.append(" and ".join(lost) + " destroyed")
+            parts.append(capitalise(join_and(lost)) + " destroyed")
         if not parts:
             parts.append("No damage")
     return head + ". ".join(parts) + "."
 
 
 def result_headline(view: dict) -> str:
-    """"Red wins by 60 points to 45", in the rules' words (R22), from a finished view."""
+    """"Red wins by 60 points to 45", in the rules' words (R22), from a finished view; sides
+    of two or more seats (R23) score together.
+
+    >>> result_headline({"result": {"reason": "exhausted", "winners": ["red", "green"],
+    ...     "sides": [{"seats": ["red", "green"], "score": 60}, {"seats": ["blue"], "score": 45}],
+    ...     "scores": {"red": 40, "green": 20, "blue": 45}}})
+    'Red and Green win by 60 points to 45.'
+    >>> result_headline({"result": {"reason": "exhausted", "winners": ["blue"],
+    ...     "sides": [{"seats": ["red", "green"], "score": 20}, {"seats": ["blue"], "score": 30},
+    ...               {"seats": ["gold"], "score": 12}], "scores": {}}})
+    'Blue wins with 30 points; Red and Green 20; Gold 12.'
+    """
     result = view["result"]
     sides = sorted(result["sides"], key=lambda side: -side["score"])
-    def who(seats: list[str]) -> str:
-        return " and ".join(s.title() for s in seats)
     if result["reason"] == "resigned":
         losers = [s for s in sides if set(s["seats"]) & set(r for r in result["scores"]
                                                             if r not in result["winners"])]
-        prefix = f"{who(losers[0]['seats'])} resigned. " if losers and result["winners"] else ""
+        prefix = (f"{side_words(losers[0]['seats'])} resigned. "
+                  if losers and result["winners"] else "")
     else:
         prefix = {"agreed": "Ended by agreement. ", "forfeit": "Won by forfeit. "}.get(
             result["reason"], "")
     if not result["winners"]:
         return f"{prefix}A draw at {sides[0]['score']} points each."
     winners = next(s for s in sides if s["seats"] == result["winners"])
-    others = [s["score"] for s in sides if s is not winners]
+    others = [s for s in sides if s is not winners]
     verb = "win" if len(winners["seats"]) > 1 else "wins"
-    return (f"{prefix}{who(winners['seats'])} {verb} by {winners['score']} points to "
-            f"{max(others)}.")
+    if len(others) == 1:
+        return (f"{prefix}{side_words(winners['seats'])} {verb} by {winners['score']} points "
+                f"to {others[0]['score']}.")
+    rest = "; ".join(f"{side_words(s['seats'])} {s['score']}" for s in others)
+    return f"{prefix}{side_words(winners['seats'])} {verb} with {winners['score']} points; " \
+           f"{rest}."
+

@@ -15,6 +15,7 @@
   const data = () => { const el = $("#page-data"); return el ? JSON.parse(el.textContent) : null; };
   let NAMES = {};
   const nameOf = (kind) => NAMES[kind] || kind;
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);  // "Salvo", "Blue"
 
   function shipSquares(ship) {
     const at = parse(ship.at); if (!at) return [];
@@ -234,7 +235,7 @@
       if (!form) return;
       const w = weapon(), list = atInput.value.split(",").map((s) => s.trim()).filter(Boolean);
       const ready = w && list.length === wanted() && (w === "salvo" || baseSel.value);
-      $("#move-summary").textContent = !w ? "Choose a weapon." : (nameOf(w) + (w !== "salvo" ? " from " + (baseSel.value || "?") : "") + " at " + (list.join(", ") || "?") + " on " + (targetSeat() || "?") + "'s chart" + (ready ? "." : " — tap " + wanted() + " square" + (wanted() > 1 ? "s" : "") + "."));
+      $("#move-summary").textContent = !w ? "Choose a weapon." : (capital(nameOf(w)) + (w !== "salvo" ? " from " + (baseSel.value || "?") : "") + " at " + (list.join(", ") || "?") + " on " + capital(targetSeat() || "?") + "'s chart" + (ready ? "." : " — tap " + wanted() + " square" + (wanted() > 1 ? "s" : "") + "."));
       $("#fire").disabled = !ready;
     }
     function tapOpponent(opp, s) {
@@ -265,7 +266,7 @@
         if (view.allies.indexOf(opp) >= 0 || view.seats[opp].forfeited) continue;
         const k = d.knowledge[opp], m = marks[opp] || {}, div = document.createElement("div"); box.appendChild(div);
         const target = targetSeat() === opp;
-        drawChart(div, (view.seats[opp].name || opp) + " (" + opp + "): what you know", (s) => {
+        drawChart(div, (view.seats[opp].name || capital(opp)) + " (" + capital(opp) + "): what you know", (s) => {
           const look = knowledgeLook(k[s], m[s]);
           return target && chosen.indexOf(s) >= 0 ? { cls: (look.cls || "") + " chosen", text: look.text || "◎", label: (look.label || "") + ", target" } : look;
         }, (s) => tapOpponent(opp, s));
@@ -278,7 +279,7 @@
         if (r.shot_down && r.at[0] && !own[r.at[0]]) own[r.at[0]] = { cls: "shot", text: "!", label: "enemy plane shot down aiming here" };
       }
       const mine = document.createElement("div"); ($("#own-chart") || box).replaceChildren(mine);
-      drawChart(mine, "Your chart (" + view.you + ")", (s) => {
+      drawChart(mine, "Your chart (" + capital(view.you) + ")", (s) => {
         const look = own[s] || { cls: "sea", label: "sea" };
         return baseSel && baseSel.value === s ? { ...look, cls: look.cls + " chosen", label: look.label + ", chosen base" } : look;
       }, tapOwn);
@@ -301,7 +302,7 @@
     NAMES = d.names;
     const view = d.view, box = $("#charts");
     const add = (title, disp, dmg) => { const div = document.createElement("div"); box.appendChild(div); drawChart(div, title, (s) => ownLooks(disp, dmg)[s] || { cls: "sea", label: "sea" }); };
-    add("Your chart (" + view.you + ")", view.disposition || {}, view.damage);
+    add("Your chart (" + capital(view.you) + ")", view.disposition || {}, view.damage);
     for (const [seat, info] of Object.entries(view.revealed || {})) if (info.disposition) add(view.seats[seat].name + " (" + seat + ")", info.disposition, info.damage);
   }
 
@@ -316,7 +317,7 @@
       for (const seat of Object.keys(d.seats)) damage[seat] = { hit: [], destroyed: [], flown: [], spent: [] };
       for (const step of steps.slice(0, i)) for (const [seat, delta] of Object.entries(step.delta)) for (const [k, list] of Object.entries(delta)) damage[seat][k] = damage[seat][k].concat(list);
       const r = i ? steps[i - 1].report : null;
-      $("#step-report").textContent = r ? "Move " + r.n + ": " + r.by + " at " + r.target + (r.from ? " (from " + r.from + ")" : "") + ". " + r.text : "Before the first move.";
+      $("#step-report").textContent = r ? r.heading + (r.from ? " (from " + r.from + ")" : "") + ". " + r.text : "Before the first move.";
       const box = $("#charts"); box.innerHTML = "";
       for (const [seat, info] of Object.entries(d.seats)) {
         const div = document.createElement("div"); box.appendChild(div);
@@ -344,7 +345,7 @@
       const skew = parseFloat(el.dataset.now) * 1000 - Date.now(), out = $(".clock-left", el);
       const tick = () => {
         const left = Math.max(0, Math.round((parseFloat(el.dataset.deadline) * 1000 - Date.now() - skew) / 1000));
-        out.textContent = left ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : "time is up";
+        out.textContent = left ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left" : "time is up";
         el.classList.toggle("late", left === 0);
         if (!left) document.querySelectorAll("[data-enable-at]").forEach((b) => { b.disabled = false; });
       };
