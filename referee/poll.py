@@ -66,4 +66,9 @@ class PollShortcut:
         if holder is None or holder[0] != game_id or holder[1] is None:
             return None
         etag = view_etag(game_id, holder[1], store.version(game_id))
-        return etag if etag_matches(etag, environ["HTTP_IF_NONE_MATCH"]) else None
+        if not etag_matches(etag, environ["HTTP_IF_NONE_MATCH"]):
+            return None
+        from .service import mark_seen  # a poll answered here still shows the player is here
+
+        mark_seen(store, game_id, holder[1])
+        return etag
