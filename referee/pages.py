@@ -126,7 +126,10 @@ def recovery_to_show() -> dict:
     if (held and request.method == "GET" and request.blueprint == "pages"
             and (request.view_args or {}).get("game_id") == held.get("game")):
         session.pop("recovery")
-        return {"recovery": held}
+        from .api import public_base
+
+        url = public_base() + url_for("pages.recover", game_id=held["game"])
+        return {"recovery": {**held, "url": url}}
     return {}
 
 
@@ -181,6 +184,9 @@ join_link = join_url
 @bp.get("/games/<game_id>/host")
 def host(game_id: str):
     host_token(game_id)
+    here = _seats().get(game_id) and _held_seat(game_id)
+    if here:  # the host at his page is at the table too
+        service.mark_seen(store(), game_id, here)
     status = host_status(service.load_settled(store(), game_id))
     codes = (_hosted().get(game_id) or {}).get("codes", {})
     # a link for every seat not yet claimed, including one the host has just reissued
@@ -275,7 +281,8 @@ def join(game_id: str, seat: str):
         _show_recovery_once(game_id, seat, keys.recovery_code)
         return redirect(url_for("pages.game", game_id=game_id))
     return render_template("join.html", form=form, game_id=game_id, seat=seat,
-                           recover_form=RecoverForm(seat=seat))
+                           recover_form=RecoverForm(seat=seat),
+                           taken=bool((store().seat_row(game_id, seat) or {}).get("claimed")))
 
 
 @bp.route("/games/<game_id>/recover", methods=["GET", "POST"])

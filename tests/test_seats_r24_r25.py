@@ -402,8 +402,9 @@ def test_r25_the_host_page_in_play_shows_turn_move_clock_and_who_is_away(tmp_pat
     red.get(f"/games/{game_id}")  # Red's phone is here; Blue's has not been seen for 3 min
     text = red.get(f"/games/{game_id}/host").text
     assert "Dispositions (R10)" not in text
-    assert "to move" in text and "Move clock (R25, 5 min a move)" in text
+    assert "to move" in text and "move clock (R25, 5 min a move)" in text
     assert "Here: page open." in text and "Not seen for 3 min." in text
+    assert "time is up" not in text
 
 
 # -- issue 12 section 4: a player who walks away (R25) --------------------------------------
@@ -528,7 +529,7 @@ def test_r25_pages_offer_the_stand_in_when_the_clock_runs_out(tmp_path, clock):
     walker = view_of(red, game_id)["turn"]
     other = "red" if walker == "blue" else "blue"
     page = phones[other].get(f"/games/{game_id}").text
-    assert "move clock (R25)" in page and "move-clock late" not in page
+    assert "move clock (R25, 5 min a move)" in page and "move-clock late" not in page
     clock.advance(6)
     page = phones[other].get(f"/games/{game_id}").text
     name = walker.title()
