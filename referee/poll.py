@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 
 from flask import Response, request
 
+from .service import mark_seen
 from .store import Store
 
 POLL_PATH = re.compile(r"^/api/v1/games/([0-9a-f]{1,40})$")
@@ -68,7 +69,5 @@ class PollShortcut:
         etag = view_etag(game_id, holder[1], store.version(game_id))
         if not etag_matches(etag, environ["HTTP_IF_NONE_MATCH"]):
             return None
-        from .service import mark_seen  # a poll answered here still shows the player is here
-
-        mark_seen(store, game_id, holder[1])
+        mark_seen(store, game_id, holder[1])  # a poll answered here still shows he is here
         return etag
