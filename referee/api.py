@@ -16,7 +16,7 @@ from .store import digest
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-GAME_OPTIONS = ("seats", "alliances", "disposition_minutes", "bots")
+GAME_OPTIONS = ("seats", "alliances", "disposition_minutes", "move_minutes", "bots")
 MAX_KEY = 200
 
 
@@ -127,7 +127,20 @@ def claim_seat(game_id: str, seat: str):
         raise ApiError(400, "'join_code' is the code from your join link", field="join_code")
     if not isinstance(name, str):
         raise ApiError(400, "'name' is your name as the table will see it", field="name")
-    return jsonify({"token": service.claim_seat(store(), game_id, seat, code, name)})
+    return jsonify(service.claim_seat(store(), game_id, seat, code, name)._asdict())
+
+
+@bp.post("/games/<game_id>/seats/<seat>/recover")
+def recover(game_id: str, seat: str):
+    """Move a seat to this device with its recovery code (R24); a fresh code comes back."""
+    service.require_game(store(), game_id)
+    code = json_body().get("recovery_code")
+    return jsonify(service.recover_seat(store(), game_id, seat, code)._asdict())
+
+
+def full_view(game, seat: str) -> dict:
+    """A seat's view (R21) and the move clock of the seat whose turn it is (R25)."""
+    return {**view_for(game, seat), "move_clock": service.move_clock(store(), game.id, game)}
 
 
 @bp.get("/games/<game_id>")
@@ -201,6 +214,22 @@ def end(game_id: str):
     return jsonify(view_for(game, seat))
 
 
+@bp.post("/games/<game_id>/play-on")
+def play_on(game_id: str):
+    """Decline another player's offer to end the game (R14)."""
+    seat = player(game_id)
+    _, game = service.act(store(), game_id, lambda game: game.play_on(seat))
+    return jsonify(view_for(game, seat))
+
+
+@bp.post("/games/<game_id>/seats/<seat>/stand-in")
+def stand_in(game_id: str, seat: str):
+    """An opponent hands a seat whose move clock ran out to the computer (R25)."""
+    by = player(game_id)
+    game = service.stand_in(store(), game_id, seat, by)
+    return jsonify(full_view(game, by))
+
+
 @bp.post("/games/<game_id>/resign")
 def resign(game_id: str):
     seat = player(game_id)
@@ -238,19 +267,37 @@ def import_game():
 # -- the host's powers (R10) -------------------------------------------------------------
 
 def host_status(game) -> dict:
-    """What the host may see: who has joined and locked in, and the clock; no dispositions."""
+    """What the host may see: who has joined and locked in, the clocks, whose turn, who has
+    not been seen for a while; never anything of any seat's fleet (R24)."""
+    db = store()
+    seen = db.seats_seen(game.id)
     return {
         "id": game.id, "phase": game.phase, "version": game.version,
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
+        "move_clock": service.move_clock(db, game.id, game),
         "seats": {s: {"name": game.names.get(s), "ready": s in game.ready,
-                      "forfeited": s in game.forfeited} for s in game.seats},
-        "turn": game.turn, "result": game.result(),
+                      "forfeited": s in game.forfeited, "bot": game.bots.get(s),
+                      "stand_in": s in game.stand_ins, "last_seen": seen.get(s)}
+                  for s in game.seats},
+        "turn": game.turn, "result": game.result(), "host_seat": db.host_seat(game.id),
+        "now": service.now(),
     }
 
 
 @bp.get("/games/<game_id>/host")
 def host_view(game_id: str):
     host(game_id)
+    return jsonify(host_status(service.load(store(), game_id)))
+
+
+@bp.post("/games/<game_id>/host/handover")
+def hand_over(game_id: str):
+    """Hand the host's powers to a player's seat; the host token stops working (R24)."""
+    host(game_id)
+    seat = json_body().get("seat")
+    if not isinstance(seat, str):
+        raise ApiError(400, "'seat' names the seat that becomes the host", field="seat")
+    service.hand_over_hosting(store(), game_id, seat)
     return jsonify(host_status(service.load(store(), game_id)))
 
 

@@ -82,6 +82,8 @@ class CreateGameForm(FlaskForm):
           for n in (3, 4) for s in side_shapes(n)]])
     minutes = IntegerField("Minutes for dispositions (R10)", default=20,
                            validators=[InputRequired(), NumberRange(min=1, max=240)])
+    move_minutes = IntegerField("Minutes for each move (R25; empty: no move clock)",
+                                validators=[Optional(), NumberRange(min=1, max=1440)])
 
 
 class JoinForm(FlaskForm):
@@ -122,6 +124,14 @@ class MoveForm(FlaskForm):
     at = StringField("Target square(s)", validators=[DataRequired(), Length(max=30)])
     target = StringField("Opponent", validators=[Optional(), Length(max=6)])
     key = HiddenField()
+
+
+class RecoverForm(FlaskForm):
+    """"I had this seat": the seat and the recovery code written down at joining (R24)."""
+
+    seat = SelectField("Your seat", choices=[SelectChoice(s, s.title())
+                                             for s in ("red", "blue", "green", "gold")])
+    recovery_code = StringField("Recovery code", validators=[DataRequired(), Length(max=64)])
 
 
 class PlainForm(FlaskForm):

@@ -16,7 +16,7 @@ def ref(name: str) -> dict:
 def _schemas() -> dict:
     return {
         "Error": {"type": "object", "required": ["rule", "message", "squares"], "properties": {
-            "rule": {"type": "string", "description": "The ruling broken (R1-R23), or "
+            "rule": {"type": "string", "description": "The ruling broken (R1-R25), or "
                                                       "'request' for a malformed request"},
             "message": {"type": "string"}, "squares": {"type": "array", "items": SQUARE},
             "field": {"type": "string"}}},
@@ -36,6 +36,9 @@ def _schemas() -> dict:
                                      "uniqueItems": True, "items": SEAT}}]},
             "disposition_minutes": {"type": "integer", "minimum": 1, "maximum": 1440,
                                     "default": 20},
+            "move_minutes": {"type": "integer", "minimum": 1, "maximum": 1440,
+                             "nullable": True, "default": None,
+                             "description": "The move clock (R25); null: none"},
             "bots": {"type": "object", "additionalProperties": {"type": "string"}}}},
         "CreatedGame": {"type": "object", "required": ["id", "host_token", "seats"],
                         "properties": {
@@ -46,7 +49,12 @@ def _schemas() -> dict:
         "Claim": {"type": "object", "required": ["join_code", "name"], "properties": {
             "join_code": {"type": "string"}, "name": {"type": "string", "maxLength": 40}}},
         "Token": {"type": "object", "required": ["token"],
-                  "properties": {"token": {"type": "string"}}},
+                  "properties": {"token": {"type": "string"},
+                                 "recovery_code": {"type": "string",
+                                                   "description": "Shown once (R24)"}}},
+        "RecoveryCode": {"type": "object", "required": ["recovery_code"], "properties": {
+            "recovery_code": {"type": "string", "minLength": 1, "maxLength": 64}}},
+        "HandOver": {"type": "object", "required": ["seat"], "properties": {"seat": SEAT}},
         "Disposition": {"type": "object", "additionalProperties": False, "properties": {
             "land": {"type": "array", "items": SQUARE,
                      "description": "Top-left square of each 3 x 3 land unit (R6)"},
@@ -104,6 +112,7 @@ def _schemas() -> dict:
                       "description": "R23: the sides, each a list of seats (free-for-all: "
                                      "one seat a side)"},
             "clock": {"type": "object"},
+            "move_clock": {"type": "object", "nullable": True},
             "disposition": {**ref("Disposition"), "nullable": True},
             "damage": {"type": "object", "nullable": True},
             "forces": {**COUNTS, "nullable": True},
@@ -117,7 +126,9 @@ def _schemas() -> dict:
         "HostStatus": {"type": "object", "properties": {
             "id": {"type": "string"}, "phase": {"type": "string"},
             "version": {"type": "integer"}, "clock": {"type": "object"},
-            "seats": {"type": "object"}, "turn": NULLABLE_STR, "result": ref("Result")}},
+            "seats": {"type": "object"}, "turn": NULLABLE_STR, "result": ref("Result"),
+            "move_clock": {"type": "object", "nullable": True}, "host_seat": NULLABLE_STR,
+            "now": {"type": "number"}}},
         "Postmortem": {"type": "object", "required": ["result", "spending", "hindsight"],
                        "properties": {"id": {"type": "string"}, "result": ref("Result"),
                                       "spending": {"type": "object"},
@@ -191,7 +202,7 @@ def _document() -> dict:
     return {
         "openapi": "3.0.3",
         "info": {"title": "The referee: The Naval War Game", "version": "1",
-                 "description": "The JSON contract of API.md. Rulings are cited as R1-R23. "
+                 "description": "The JSON contract of API.md. Rulings are cited as R1-R25. "
                                 "Every POST and PUT takes Content-Type: application/json "
                                 "only (415 otherwise)."},
         "components": {"schemas": _schemas(), "securitySchemes": {
@@ -228,6 +239,21 @@ def _document() -> dict:
             "/api/v1/games/{game_id}/end": {"post": _op(
                 "Agree to end the game (R14)", ("200", "The view", "View"), params=game,
                 extra=CONFLICT)},
+            "/api/v1/games/{game_id}/seats/{seat}/recover": {"post": _op(
+                "Move a seat to this device with its recovery code (R24); a fresh code",
+                ("200", "The seat's new token and recovery code", "Token"),
+                body="RecoveryCode", secure=False, params=[GAME_ID, SEAT_PARAM],
+                extra={"429": _response("Too many wrong codes: wait", "Errors")})},
+            "/api/v1/games/{game_id}/seats/{seat}/stand-in": {"post": _op(
+                "An opponent lets the computer play a seat whose move clock ran out (R25)",
+                ("200", "The view", "View"), params=[GAME_ID, SEAT_PARAM], extra=CONFLICT)},
+            "/api/v1/games/{game_id}/play-on": {"post": _op(
+                "Decline another player's offer to end the game (R14)",
+                ("200", "The view", "View"), params=game, extra=CONFLICT)},
+            "/api/v1/games/{game_id}/host/handover": {"post": _op(
+                "Host: hand the host's powers to a player's seat; the host token stops (R24)",
+                ("200", "Status", "HostStatus"), body="HandOver", params=game,
+                extra=CONFLICT)},
             "/api/v1/games/{game_id}/resign": {"post": _op(
                 "Resign (R14)", ("200", "The view", "View"), params=game, extra=CONFLICT)},
             "/api/v1/games/{game_id}/postmortem": {"get": _op(
@@ -246,8 +272,10 @@ def _document() -> dict:
                 "Host: give more time for dispositions (R10)", ("200", "Status", "HostStatus"),
                 body="Minutes", params=game, extra={**CONFLICT, **ILLEGAL})},
             "/api/v1/games/{game_id}/seats/{seat}/reissue": {"post": _op(
-                "Host: a new join code for a seat, revoking its token",
-                ("200", "The new join code", "JoinCode"), params=[GAME_ID, SEAT_PARAM])},
+                "Host: a new join code for a seat that has not locked in, never a computer's, "
+                "revoking its token (R24)",
+                ("200", "The new join code", "JoinCode"), params=[GAME_ID, SEAT_PARAM],
+                extra=CONFLICT)},
             "/api/v1/games/{game_id}/seats/{seat}/forfeit": {"post": _op(
                 "Host: forfeit a seat that has not locked in once the clock ran out (R10)",
                 ("200", "Status", "HostStatus"), params=[GAME_ID, SEAT_PARAM],

@@ -39,11 +39,12 @@ from .forms import (
     JoinForm,
     MoveForm,
     PlainForm,
+    RecoverForm,
     budget_fields,
     read_shape,
 )
 from .naval_war import RuleViolation, check_disposition, report_for, view_for
-from .naval_war.club import club_records, players_line
+from .naval_war.club import club_records, forfeited_before_play, players_line
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
 from .naval_war.game import fingerprint
 from .naval_war.knowledge import knowledge_chart
@@ -107,20 +108,27 @@ def _host_entry(game_id: str) -> str | None:
     held = _hosted().get(game_id)
     if isinstance(held, dict):  # a cookie from before item 12: {"token", "codes"}
         for seat, code in held.get("codes", {}).items():
-            _keep_join_code(game_id, seat, code, held["token"])
+            _keep_join_code(game_id, seat, code)
         _remember("host", game_id, held["token"])
         held = held["token"]
     return held if isinstance(held, str) and held else None
 
 
-def _keep_join_code(game_id: str, seat: str, code: str, host_token: str) -> None:
+def _sealing_key() -> str:
+    """The key join codes are sealed under: the installation's secret key, so whoever holds
+    the host's powers (the creator's phone, or the seat hosting was handed to, R24) sees the
+    links, and a copy of the database alone reveals none."""
+    return current_app.config["SECRET_KEY"]
+
+
+def _keep_join_code(game_id: str, seat: str, code: str) -> None:
     with store().write():
-        store().keep_note("join_links", game_id, seat, seal(host_token, game_id, seat, code))
+        store().keep_note("join_links", game_id, seat, seal(_sealing_key(), game_id, seat, code))
 
 
-def _join_codes(game_id: str, host_token: str) -> dict[str, str]:
+def _join_codes(game_id: str) -> dict[str, str]:
     rows = store().db.query("select seat, body from join_links where game_id = ?", [game_id])
-    return {row["seat"]: unseal(host_token, game_id, row["seat"], json.loads(row["body"]))
+    return {row["seat"]: unseal(_sealing_key(), game_id, row["seat"], json.loads(row["body"]))
             for row in rows}
 
 
@@ -150,22 +158,55 @@ def my_seat(game_id: str) -> str:
     if token is None:
         service.require_game(store(), game_id)
         raise ApiError(403, "This phone holds no seat in this game. Ask the host for your "
-                            "join link or QR code.")
+                            "join link or QR code; if you had a seat, open "
+                            f"/games/{game_id}/recover and enter your recovery code (R24).")
     try:
         return service.authorise(store(), game_id, token)
     except ApiError as err:
         if err.status == 401:
-            raise ApiError(403, "This phone's seat was handed to another device by the host. "
-                                "Ask the host for a new join link.") from None
+            raise ApiError(403, "This phone's seat was handed to another device (by its "
+                                "recovery code, or by the host with a new join link before "
+                                f"lock-in). To take it back, open /games/{game_id}/recover "
+                                "and enter your recovery code (R24).") from None
         raise
 
 
 def host_token(game_id: str) -> str:
-    held = _host_entry(game_id)
-    if not held:
-        raise ApiError(403, "Only the phone that created this game can manage it.")
-    service.authorise(store(), game_id, held, host=True)
-    return held
+    """The token with which this phone hosts the game: the host token it created the game
+    with, or its seat's token once hosting is that seat's (R24)."""
+    for token in (_host_entry(game_id), _seats().get(game_id)):
+        if token and service.is_host(store(), game_id, token):
+            return token
+    service.require_game(store(), game_id)
+    raise ApiError(403, "Only the game's host can manage it: the phone that created it, or "
+                        "the player it was handed to.")
+
+
+def _is_host(game_id: str) -> bool:
+    try:
+        host_token(game_id)
+    except ApiError:
+        return False
+    return True
+
+
+def _show_recovery_once(game_id: str, seat: str, code: str) -> None:
+    """The seat's recovery code rides in this phone's cookie to the next page of the game,
+    which shows it once and drops it (R24); the server keeps only its hash."""
+    session["recovery"] = {"game": game_id, "seat": seat, "code": code}
+
+
+@bp.app_context_processor
+def recovery_to_show() -> dict:
+    held = session.get("recovery")
+    if (held and request.method == "GET" and request.blueprint == "pages"
+            and (request.view_args or {}).get("game_id") == held.get("game")):
+        session.pop("recovery")
+        from .api import public_base
+
+        url = public_base() + url_for("pages.recover", game_id=held["game"])
+        return {"recovery": {**held, "url": url}}
+    return {}
 
 
 bp.add_app_template_global(sides_words, "sides_words")  # "Red and Green against Blue" (R23)
@@ -183,18 +224,21 @@ def home():
         fits = sides is not None and len([s for side in sides for s in side]) == seats
         created = service.create_game(
             store(), {"seats": seats, "alliances": sides if fits else False,
-                      "disposition_minutes": form.minutes.data}, join_link)
+                      "disposition_minutes": form.minutes.data,
+                      "move_minutes": form.move_minutes.data or None}, join_link)
         if sides is not None and not fits:
             players = len([s for side in sides for s in side])
             flash(f"{sides_words(sides)} needs {number_word(players)} players; this game has "
                   f"{number_word(seats)}, every player for himself (R23).")
         game_id = created["id"]
         codes = {seat: info["join_code"] for seat, info in created["seats"].items()}
-        token = service.claim_seat(store(), game_id, "red", codes.pop("red"), form.name.data)
+        keys = service.claim_seat(store(), game_id, "red", codes.pop("red"), form.name.data)
+        service.hand_over_hosting(store(), game_id, "red")  # hosting follows Red's seat (R24)
         for seat, code in codes.items():
-            _keep_join_code(game_id, seat, code, created["host_token"])
-        _remember("seats", game_id, token)
+            _keep_join_code(game_id, seat, code)
+        _remember("seats", game_id, keys.token)
         _remember("host", game_id, created["host_token"])
+        _show_recovery_once(game_id, "red", keys.recovery_code)
         return redirect(url_for("pages.host", game_id=game_id))
     mine = [{"id": g, "seat": None} for g in _seats()]
     return render_template("home.html", form=form, games=mine, computer=ComputerGameForm())
@@ -211,10 +255,12 @@ def play_computer():
     created = service.create_game(store(), {"seats": 2, "bots": {"blue": form.level.data}},
                                   join_link)
     game_id = created["id"]
-    token = service.claim_seat(store(), game_id, "red", created["seats"]["red"]["join_code"],
-                               form.player.data)
-    _remember("seats", game_id, token)
+    keys = service.claim_seat(store(), game_id, "red", created["seats"]["red"]["join_code"],
+                              form.player.data)
+    service.hand_over_hosting(store(), game_id, "red")
+    _remember("seats", game_id, keys.token)
     _remember("host", game_id, created["host_token"])
+    _show_recovery_once(game_id, "red", keys.recovery_code)
     return redirect(url_for("pages.game", game_id=game_id))
 
 
@@ -223,19 +269,25 @@ join_link = join_url
 
 @bp.get("/games/<game_id>/host")
 def host(game_id: str):
-    token = host_token(game_id)
-    status = host_status(service.load(store(), game_id))
-    codes = _join_codes(game_id, token)
+    host_token(game_id)
+    here = _seats().get(game_id) and _held_seat(game_id)
+    if here:  # the host at his page is at the table too
+        service.mark_seen(store(), game_id, here)
+    status = host_status(service.load_settled(store(), game_id))
+    codes = _join_codes(game_id)
     # a link for every seat not yet claimed, including one the host has just reissued
     links = {seat: join_link(game_id, seat, code) for seat, code in codes.items()
              if not (store().seat_row(game_id, seat) or {}).get("claimed")}
     return render_template("host.html", game_id=game_id, status=status, links=links,
-                           form=PlainForm(), clock_form=ClockForm(), now=service.now())
+                           form=PlainForm(), clock_form=ClockForm(), now=service.now(),
+                           my_seat=_seats().get(game_id) and _held_seat(game_id),
+                           away_after=service.PRESENT_S)
 
 
 @bp.get("/games/<game_id>/qr/<seat>.svg")
 def join_qr(game_id: str, seat: str):
-    code = _join_codes(game_id, host_token(game_id)).get(seat)
+    host_token(game_id)
+    code = _join_codes(game_id).get(seat)
     if code is None:
         abort(404)
     buffer = io.BytesIO()
@@ -248,16 +300,27 @@ def join_qr(game_id: str, seat: str):
 
 @bp.post("/games/<game_id>/host/reissue/<seat>")
 def host_reissue(game_id: str, seat: str):
-    token = host_token(game_id)
+    host_token(game_id)
     if not PlainForm().validate_on_submit():
         abort(400)
     code = service.reissue_join_code(store(), game_id, seat)
-    _keep_join_code(game_id, seat, code, token)
+    _keep_join_code(game_id, seat, code)
     if _seats().get(game_id) and seat == _held_seat(game_id):
         session["seats"] = {g: t for g, t in _seats().items() if g != game_id}
     flash(f"New join link for {seat.title()}: the old one and the phone that held the seat "
           "no longer work.")
     return redirect(url_for("pages.host", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/host/handover/<seat>")
+def host_handover(game_id: str, seat: str):
+    """"Make Blue the host": the host's powers pass to Blue's seat, and leave this phone."""
+    host_token(game_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    service.hand_over_hosting(store(), game_id, seat)
+    flash(f"{seat.title()} is now the host. Hosting shows nothing of any fleet (R24).")
+    return redirect(url_for("pages.game", game_id=game_id))
 
 
 def _held_seat(game_id: str) -> str | None:
@@ -296,12 +359,36 @@ def join(game_id: str, seat: str):
         if held and held[0] == game_id and held[1]:  # one seat a phone; a second loses the first
             raise ApiError(409, f"This phone already plays {held[1].title()} in this game; "
                                 f"open the {seat.title()} link on another phone", field="seat")
-        token = service.claim_seat(store(), game_id, seat, form.code.data or "",
-                                   form.name.data)
-        _remember("seats", game_id, token)
+        keys = service.claim_seat(store(), game_id, seat, form.code.data or "",
+                                  form.name.data)
+        _remember("seats", game_id, keys.token)
+        _show_recovery_once(game_id, seat, keys.recovery_code)
         return redirect(url_for("pages.game", game_id=game_id))
     return render_template("join.html", form=form, game_id=game_id, seat=seat,
-                           seating=seating_for(service.load(store(), game_id)))
+                           seating=seating_for(service.load(store(), game_id)),
+                           recover_form=RecoverForm(seat=seat),
+                           taken=bool((store().seat_row(game_id, seat) or {}).get("claimed")))
+
+
+@bp.route("/games/<game_id>/recover", methods=["GET", "POST"])
+def recover(game_id: str):
+    """"I had this seat": the recovery code moves a seat to this phone; the old phone is
+    logged out, and a fresh code is shown once (R24)."""
+    service.require_game(store(), game_id)
+    form = RecoverForm()
+    form.seat.choices = list(service.load(store(), game_id).seats)
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            raise ApiError(400, "Choose your seat and enter your recovery code",
+                           field="recovery_code")
+        keys = service.recover_seat(store(), game_id, form.seat.data,
+                                    form.recovery_code.data)
+        _remember("seats", game_id, keys.token)
+        _show_recovery_once(game_id, form.seat.data, keys.recovery_code)
+        flash("This phone now holds your seat; the old phone is logged out (R24). Your "
+              "recovery code has changed: write down the new one.")
+        return redirect(url_for("pages.game", game_id=game_id))
+    return render_template("recover.html", form=form, game_id=game_id)
 
 
 # -- a seat's game page ------------------------------------------------------------------------
@@ -318,15 +405,15 @@ def game(game_id: str):
         draft = _draft(game_id, seat)
         if view["seats"][seat]["ready"]:
             return render_template("waiting.html", view=view, now=service.now(),
-                                   hosting=game_id in _hosted())
+                                   hosting=_is_host(game_id))
         if not draft.get("purchase") or request.args.get("budget"):
             form = BudgetForm(data={k.replace("-", "_"): n for k, n in
                                     draft.get("purchase", {}).items()})
             return render_template("budget.html", view=view, form=form,
                                    fields=budget_fields(form), now=service.now(),
-                                   hosting=game_id in _hosted())
+                                   hosting=_is_host(game_id))
         return render_template("place.html", view=view, draft=draft, form=PlainForm(),
-                               names=NAMES, now=service.now(), hosting=game_id in _hosted())
+                               names=NAMES, now=service.now(), hosting=_is_host(game_id))
     marks = store().note("marks", game_id, seat) or {}
     opponents = [s for s in view["seats"] if s != seat]
     charts = {opp: knowledge_chart(view, opp) for opp in opponents}
@@ -336,7 +423,9 @@ def game(game_id: str):
     return render_template("play.html", view=view, move_form=MoveForm(key=secrets.token_hex(8)),
                            form=PlainForm(), page_data=_page_data(view, charts, marks),
                            opponents=[s for s in opponents if s not in view["allies"]
-                                      and not view["seats"][s]["forfeited"]])
+                                      and not view["seats"][s]["forfeited"]],
+                           move_clock=view.get("move_clock"),
+                           now=service.now(), hosting=_is_host(game_id))
 
 
 def _page_data(view: dict, charts: dict, marks: dict) -> str:
@@ -517,6 +606,29 @@ def agree_to_end(game_id: str):
     return redirect(url_for("pages.game", game_id=game_id))
 
 
+@bp.post("/games/<game_id>/play-on")
+def play_on(game_id: str):
+    """"Play on": decline another player's offer to end the game (R14)."""
+    seat = my_seat(game_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    service.act(store(), game_id, lambda state: state.play_on(seat))
+    flash("You play on: the offer to end the game has lapsed (R14).")
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/stand-in/<target>")
+def stand_in(game_id: str, target: str):
+    """"Let the computer play for Blue" once Blue's move clock has run out (R25)."""
+    seat = my_seat(game_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    service.stand_in(store(), game_id, target, seat)
+    flash(f"The computer plays for {target.title()} until {target.title()} moves again "
+          "himself (R25).")
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
 @bp.post("/games/<game_id>/resign")
 def resign(game_id: str):
     seat = my_seat(game_id)
@@ -570,7 +682,8 @@ def _club_tables(games: list, imported: set[str]) -> dict:
                for k in ("atom-bomber", "bomber", "salvo")]
     finished = [{"id": g.id, "players": players_line(g),
                  "headline": result_headline(view_for(g, g.seats[0])),
-                 "imported": g.id in imported, "counted": g in counted}
+                 "imported": g.id in imported, "counted": g in counted,
+                 "mine": g.id in _seats(), "forfeited": forfeited_before_play(g)}
                 for g in reversed(games)]
     return {"records": records, "finished": finished,
             "survival_chart": bar_chart("Ships that survived", survival, 100),

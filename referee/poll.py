@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 
 from flask import Response, request
 
+from .service import mark_seen
 from .store import Store
 
 POLL_PATH = re.compile(r"^/api/v1/games/([0-9a-f]{1,40})$")
@@ -67,4 +68,7 @@ class PollShortcut:
         if holder is None or holder[0] != game_id or holder[1] is None:
             return None
         etag = view_etag(game_id, holder[1], *store.view_stamp(game_id, holder[1]))
-        return etag if etag_matches(etag, environ["HTTP_IF_NONE_MATCH"]) else None
+        if not etag_matches(etag, environ["HTTP_IF_NONE_MATCH"]):
+            return None
+        mark_seen(store, game_id, holder[1])  # a poll answered here still shows he is here
+        return etag

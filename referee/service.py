@@ -22,7 +22,7 @@ import secrets
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from .bots import LEVELS, Bot
 from .errors import ApiError
@@ -69,7 +69,8 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
     game, events = new_game(id=game_id, seats=options.get("seats", 2),
                             alliances=options.get("alliances", False),
                             disposition_minutes=options.get("disposition_minutes", 20),
-                            bots=bots, at=created_at, seed=secrets.randbits(63))
+                            bots=bots, at=created_at, seed=secrets.randbits(63),
+                            move_minutes=options.get("move_minutes"))
     if len(bots) == len(game.seats):
         raise ApiError(422, "At least one seat is for a player", field="bots", rule="R23")
     for seat, level in bots.items():  # a computer budgets and places at once (R10)
@@ -116,21 +117,25 @@ MAX_BOT_MOVES = 1000  # more than any game can have: a guard, not a limit of pla
 
 def play_bots(store: Store, game_id: str) -> None:
     """Let every computer whose turn it is move, one transaction per move, until a player's
-    turn or the end. Each computer sees only its seat's view (R21)."""
+    turn or the end: a computer's seat, or a player's seat an opponent handed to the computer
+    (R25). Each computer sees only its seat's view (R21)."""
 
     def computer_move(game: Game) -> str | None:
         seat = game.turn
-        if game.phase != "play" or seat not in game.bots:
+        level = computer_to_move(store, game_id, game)
+        if level is None:
             return None
+        stand_in = seat not in game.bots
         view = view_for(game, seat)
         try:
-            game.move(seat, computer(store, game_id, seat, game.bots[seat]).move(view))
+            game.move(seat, computer(store, game_id, seat, level).move(view), stand_in=stand_in)
         except RuleViolation as refused:  # a computer's mistake must not stop the game
             # the rulings only: the problems' messages name squares of its chart (R21)
             log.warning("game %s: the %s computer's move was refused (%s); it plays a "
                         "recruit's move", game_id, seat,
                         ", ".join(p.rule for p in refused.problems))
-            game.move(seat, computer(store, game_id, seat, "recruit").move(view))
+            game.move(seat, computer(store, game_id, seat, "recruit").move(view),
+                      stand_in=stand_in)
         return seat
 
     for _ in range(MAX_BOT_MOVES):
@@ -140,9 +145,46 @@ def play_bots(store: Store, game_id: str) -> None:
         log.info("game %s: move (%s, computer)", game_id, seat)
 
 
-def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str) -> str:
-    """Swap a seat's join code for its token; the code works once."""
-    token = new_secret(TOKEN_BYTES)
+class SeatKeys(NamedTuple):
+    """What a player holds for his seat: the token his device sends, and the recovery code
+    he writes on his paper (R24). Only their hashes are stored."""
+
+    token: str
+    recovery_code: str
+
+
+# -- recovery codes (R24): 3 groups of 4 characters read aloud, 60 bits --------------------
+RECOVERY_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's: no I, L, O or U
+RECOVERY_GROUPS, RECOVERY_GROUP = 3, 4
+RECOVER_FREE_GUESSES = 5  # wrong codes before each further guess must wait
+RECOVER_MAX_WAIT_S = 3600
+
+
+def new_recovery_code() -> str:
+    """A seat's recovery code, e.g. ``7KQ2-M9XD-3HTR``: 12 characters of 5 bits each.
+
+    >>> len(new_recovery_code()), new_recovery_code().count("-")
+    (14, 2)
+    """
+    return "-".join("".join(secrets.choice(RECOVERY_ALPHABET) for _ in range(RECOVERY_GROUP))
+                    for _ in range(RECOVERY_GROUPS))
+
+
+def recovery_hash(game_id: str, seat: str, code: str) -> str:
+    """The only form in which a recovery code is kept: its hash, bound to game and seat.
+    The code is read as written down: any case, spaces or dashes, O for 0 and I or L for 1.
+
+    >>> recovery_hash("g", "red", "7kq2 m9xd 3htr") == recovery_hash("g", "red", "7KQ2-M9XD-3HTR")
+    True
+    """
+    normal = code.upper().translate(str.maketrans("OIL", "011"))
+    normal = "".join(c for c in normal if c not in " -\t")
+    return digest(f"recovery:{game_id}:{seat}:{normal}")
+
+
+def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str) -> SeatKeys:
+    """Swap a seat's join code for its token and recovery code; the join code works once."""
+    token, recovery = new_secret(TOKEN_BYTES), new_recovery_code()
     states = states_of(store)
     with states.lock(game_id), store.write():  # a join is short and rare: applied inside
         row = _seat_row(store, game_id, seat)
@@ -157,23 +199,153 @@ def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str)
             if seat not in game.names:
                 game.join(seat, name)
             _append(store, game_id, before, game.events[before:])
-            store.claim(game_id, seat, token)
+            store.claim(game_id, seat, token, recovery_hash(game_id, seat, recovery))
         except BaseException:
             if game.version != before:
                 states.forget(game_id)
             raise
     log.info("game %s: seat %s claimed", game_id, seat)
-    return token
+    return SeatKeys(token, recovery)
+
+
+def recover_seat(store: Store, game_id: str, seat: str, code: object) -> SeatKeys:
+    """Move a seat to a new device with its recovery code (R24): a new token and a new code;
+    the old token and the old code stop working. Wrong codes are counted: after a few, each
+    further guess must wait, twice as long each time."""
+    if not isinstance(code, str) or not 0 < len(code) <= 64:
+        raise ApiError(400, "'recovery_code' is the code you wrote down when you joined",
+                       field="recovery_code")
+    token, fresh = new_secret(TOKEN_BYTES), new_recovery_code()
+    with store.write():
+        row = _seat_row(store, game_id, seat)
+        wait = (row["recover_after"] or 0) - now()
+        if wait > 0:
+            raise ApiError(429, f"Too many wrong recovery codes for the {seat} seat; try again "
+                                f"in {int(wait) + 1} seconds", field="recovery_code")
+        right = row["recovery_hash"] and row["claimed"] and secrets.compare_digest(
+            row["recovery_hash"], recovery_hash(game_id, seat, code))
+        if right:
+            store.claim(game_id, seat, token, recovery_hash(game_id, seat, fresh))
+        else:
+            failures = (row["recover_failures"] or 0) + 1
+            delay = 0 if failures < RECOVER_FREE_GUESSES else min(
+                RECOVER_MAX_WAIT_S, 2 ** (failures - RECOVER_FREE_GUESSES))
+            store.recover_failed(game_id, seat, failures, now() + delay)
+    if not right:  # the failure is counted (committed above) before the refusal
+        log.warning("game %s: a wrong recovery code for seat %s", game_id, seat)
+        raise ApiError(403, f"That is not the recovery code of the {seat} seat (R24)",
+                       field="recovery_code", rule="R24")
+    log.info("game %s: seat %s moved to another device with its recovery code", game_id, seat)
+    return SeatKeys(token, fresh)
 
 
 def reissue_join_code(store: Store, game_id: str, seat: str) -> str:
-    """A fresh join code for a seat; whoever held the seat's token is signed out."""
+    """A fresh join code for a seat that has not locked in, never a computer's (R24);
+    whoever held the seat's token is signed out, and its drafts are not handed on."""
     code = new_secret(JOIN_CODE_BYTES)
-    with store.write():
-        _seat_row(store, game_id, seat)
+    _seat_row(store, game_id, seat)
+
+    def sign_out(_events: list[dict]) -> None:
+        if store.host_seat(game_id) == seat:
+            raise ApiError(409, f"{seat} holds the host's powers; hand them to another seat "
+                                "before giving this seat a new join code (R24)", field="seat",
+                           rule="R24")
         store.reissue(game_id, seat, code)
+        store.forget_draft(game_id, seat)
+        store.drop_draft(game_id, seat)
+
+    act(store, game_id, lambda game: game.reissue(seat), then=sign_out)
     log.info("game %s: join code of seat %s reissued", game_id, seat)
     return code
+
+
+def hand_over_hosting(store: Store, game_id: str, seat: str) -> None:
+    """The host's powers pass to a player's seat, and follow that seat (even to a new phone
+    by its recovery code); the host token stops working. Hosting shows nothing of any seat
+    (R24)."""
+    row = _seat_row(store, game_id, seat)
+    game = load(store, game_id)
+    if seat in game.bots or seat in game.forfeited or not row["claimed"] \
+            or seat not in game.names:
+        raise ApiError(409, f"Hosting goes to a player who holds his seat; {seat} is "
+                            "the computer's, forfeited or not yet taken", field="seat",
+                       rule="R24")
+    with store.write():
+        store.hand_over(game_id, seat, new_secret(TOKEN_BYTES))
+    log.info("game %s: hosting handed to seat %s", game_id, seat)
+
+
+def is_host(store: Store, game_id: str, token: str | None) -> bool:
+    """Whether a token holds the host's powers in this game: the host token, or the token of
+    the seat hosting was handed to."""
+    holder = store.holder_of(token) if token else None
+    if holder is None or holder[0] != game_id:
+        return False
+    return holder[1] is None or holder[1] == store.host_seat(game_id)
+
+
+# -- who has been seen, and the move clock (R25) ---------------------------------------------
+SEEN_EVERY_S = 10  # a seat's last-seen time is written at most this often
+PRESENT_S = 30  # a phone seen this recently has its page open (it polls every 2 s)
+_last_written: dict[tuple[str, str], float] = {}
+
+
+def mark_seen(store: Store, game_id: str, seat: str) -> None:
+    """Note that a seat's device asked about its game; cheap: one write per seat every
+    ``SEEN_EVERY_S`` seconds at most."""
+    when = now()
+    if when - _last_written.get((game_id, seat), float("-inf")) < SEEN_EVERY_S:
+        return
+    _last_written[(game_id, seat)] = when
+    if not store.db.conn.in_transaction:
+        store.seen(game_id, seat, when)
+
+
+def move_clock(store: Store, game_id: str, game: Game) -> dict | None:
+    """The move clock (R25) of the seat whose turn it is: its minutes, when that turn began
+    and when the clock runs out; None when the game has no move clock."""
+    if game.move_minutes is None:
+        return None
+    clock = {"minutes": game.move_minutes, "seat": None, "began": None, "deadline": None}
+    if game.phase == "play" and game.turn:
+        began = store.event_time(game_id, game.turn_began) or now()
+        clock.update(seat=game.turn, began=began, deadline=began + 60 * game.move_minutes)
+    return clock
+
+
+STAND_IN_LEVEL = "captain"
+
+
+def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
+    """The level of the computer that moves now, if any: a computer's seat at once; a seat
+    handed to the computer (R25) unless its player is back with his page open (then it waits
+    for him until his move clock runs out again)."""
+    seat = game.turn
+    if game.phase != "play" or seat is None:
+        return None
+    if seat in game.bots:
+        return game.bots[seat]
+    if seat not in game.stand_ins:
+        return None
+    seen = store.seats_seen(game_id).get(seat)
+    clock = move_clock(store, game_id, game)
+    away = seen is None or now() - seen > PRESENT_S
+    return STAND_IN_LEVEL if away or (clock and now() >= clock["deadline"]) else None
+
+
+def stand_in(store: Store, game_id: str, seat: str, by: str) -> Game:
+    """An opponent hands a seat whose move clock ran out to the computer (R25); it moves at
+    once for an absent player."""
+    def command(game: Game) -> list[dict]:
+        clock = move_clock(store, game_id, game)
+        if clock and clock["seat"] == seat and now() < clock["deadline"]:
+            left = int(clock["deadline"] - now()) + 1
+            raise ApiError(409, f"{seat.title()}'s move clock has {left} seconds left; the "
+                                "computer can play for him only when it runs out (R25)",
+                           field="seat", rule="R25")
+        return game.stand_in(seat, by)
+    _, game = act(store, game_id, command)
+    return game
 
 
 def _seat_row(store: Store, game_id: str, seat: str) -> dict:
@@ -205,12 +377,15 @@ def authorise(store: Store, game_id: str, token: str | None, *, host: bool = Fal
     token_game, seat = holder
     if token_game != game_id:
         raise ApiError(403, "That token belongs to another game", field="Authorization")
-    if host and seat is not None:
+    if host and seat is not None and seat != store.host_seat(game_id):
         raise ApiError(403, "Only the host's token may do this", field="Authorization")
+    if host:
+        return "host"
     if not host and seat is None:
         raise ApiError(403, "The host's token does not play; join a seat to play",
                        field="Authorization")
-    return seat or "host"
+    mark_seen(store, game_id, seat)
+    return seat
 
 
 def lock_in(game: Game, seat: str) -> list[dict]:
@@ -286,7 +461,7 @@ def settle(store: Store, game_id: str) -> None:
     states = states_of(store)
     with states.lock(game_id):
         game = states.current(store, game_id)
-        waiting = game.phase == "play" and game.turn in game.bots
+        waiting = computer_to_move(store, game_id, game) is not None
     if waiting:
         play_bots(store, game_id)
 
@@ -411,6 +586,7 @@ def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
 
         def build() -> SeatView:
             document = view_for(game, seat)
+            document["move_clock"] = move_clock(store, game_id, game)  # R25, fixed per version
             if found:
                 fleet, _, _ = check_disposition(found[0])
                 document.update(disposition=fleet.document, damage=fleet.damage(),

@@ -76,6 +76,15 @@ def _add_secrets_drafts_and_imports(db: sqlite_utils.Database) -> None:
                                     pk=("game_id", "seat"))
 
 
+def _add_recovery_hosting_seen(db: sqlite_utils.Database) -> None:
+    """R24: a seat's recovery code (its hash only) and the count of wrong guesses; the seat
+    that holds the host's powers once handed on; when each seat's phone was last seen."""
+    for column, kind in (("recovery_hash", str), ("recover_failures", int),
+                         ("recover_after", float), ("seen_at", float)):
+        db["seats"].add_column(column, kind)
+    db["games"].add_column("host_seat", str)
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -84,6 +93,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0004_idempotency_request", _add_request_digest),
     ("0005_join_links_sealed", _add_join_links),
     ("0006_game_secrets_drafts_imports", _add_secrets_drafts_and_imports),
+    ("0007_seat_recovery_hosting_seen", _add_recovery_hosting_seen),
 ]
 
 
@@ -179,13 +189,50 @@ class Store:
         rows = list(self.db.query("select id from games where host_hash = ?", [hashed]))
         return (rows[0]["id"], None) if rows else None
 
-    def claim(self, game_id: str, seat: str, token: str) -> None:
-        self.db["seats"].update((game_id, seat), {"claimed": 1, "token_hash": digest(token)})
+    def claim(self, game_id: str, seat: str, token: str, recovery_hash: str | None = None
+              ) -> None:
+        self.db["seats"].update((game_id, seat), {"claimed": 1, "token_hash": digest(token),
+                                                  "recovery_hash": recovery_hash,
+                                                  "recover_failures": 0})
 
     def reissue(self, game_id: str, seat: str, join_code: str) -> None:
-        """A new join code for a seat; the seat's old token stops working."""
+        """A new join code for a seat; the seat's old token and recovery code stop working."""
         self.db["seats"].update((game_id, seat), {"join_hash": digest(join_code),
-                                                  "claimed": 0, "token_hash": None})
+                                                  "claimed": 0, "token_hash": None,
+                                                  "recovery_hash": None})
+
+    def recover_failed(self, game_id: str, seat: str, failures: int, after: float) -> None:
+        """A wrong recovery code: count it, and refuse the next guess before ``after``."""
+        self.db["seats"].update((game_id, seat), {"recover_failures": failures,
+                                                  "recover_after": after})
+
+    def host_seat(self, game_id: str) -> str | None:
+        rows = list(self.db.query("select host_seat from games where id = ?", [game_id]))
+        return rows[0]["host_seat"] if rows else None
+
+    def hand_over(self, game_id: str, seat: str, unheld_token: str) -> None:
+        """The host's powers pass to a seat; the host token is replaced by one nobody holds."""
+        self.db["games"].update(game_id, {"host_seat": seat,
+                                          "host_hash": digest(unheld_token)})
+
+    def seen(self, game_id: str, seat: str, when: float) -> None:
+        """When this seat's phone (or script) last asked about its game (R25's absent player)."""
+        self.db.execute("update seats set seen_at = ? where game_id = ? and seat = ?",
+                        [when, game_id, seat])
+
+    def seats_seen(self, game_id: str) -> dict[str, float | None]:
+        return {row["seat"]: row["seen_at"] for row in self.db.query(
+            "select seat, seen_at from seats where game_id = ?", [game_id])}
+
+    def forget_draft(self, game_id: str, seat: str) -> None:
+        """A reissued seat's private draft is not handed to its next holder (R24)."""
+        self.db.execute("delete from drafts where game_id = ? and seat = ?", [game_id, seat])
+
+    def event_time(self, game_id: str, seq: int) -> float | None:
+        """When an event was appended (the move clock starts at a turn's first event, R25)."""
+        rows = list(self.db.query("select at from events where game_id = ? and seq = ?",
+                                  [game_id, seq]))
+        return rows[0]["at"] if rows else None
 
     # -- the event log ---------------------------------------------------------------------
 

@@ -351,7 +351,11 @@ class Tables:
         return table.host_token if role == "host" else table.tokens[role]
 
     def after(self, table: TableGame, path: str, status: int, body: object) -> None:
-        """A seat whose join code was reissued takes its seat again with the new code."""
+        """A seat whose join code was reissued takes its seat again with the new code; a
+        table whose hosting was handed to a seat (R24) is replaced by a fresh one."""
+        if path.endswith("/host/handover") and status == 200:
+            self.tables = {k: t for k, t in self.tables.items() if t is not table}
+            return
         if path.endswith("/reissue") and status == 200:
             seat = body["seat"]
             status, claimed, _ = self.api.call("POST", table.path(f"/seats/{seat}"),

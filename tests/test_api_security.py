@@ -33,14 +33,14 @@ PLAYER_ENDPOINTS = [
     ("GET", ""), ("PUT", "/disposition"), ("POST", "/ready"), ("POST", "/moves"),
     ("GET", "/record"), ("POST", "/end"), ("POST", "/resign"), ("GET", "/export"),
     ("GET", "/charts.pdf"), ("GET", "/record.pdf"), ("GET", "/postmortem.pdf"),
-    ("GET", "/postmortem"),
+    ("GET", "/postmortem"), ("POST", "/play-on"), ("POST", "/seats/blue/stand-in"),
 ]
 HOST_ENDPOINTS = [
     ("GET", "/host"), ("POST", "/clock"), ("POST", "/seats/red/reissue"),
-    ("POST", "/seats/blue/forfeit"),
+    ("POST", "/seats/blue/forfeit"), ("POST", "/host/handover"),
 ]
 BODIES = {"/disposition": QUIET, "/moves": {"weapon": "salvo", "at": ["A 1", "B 1", "C 1"]},
-          "/clock": {"minutes": 5}}
+          "/clock": {"minutes": 5}, "/host/handover": {"seat": "blue"}}
 ALL_ENDPOINTS = PLAYER_ENDPOINTS + HOST_ENDPOINTS
 
 
@@ -71,7 +71,7 @@ def test_these_lists_name_every_route_of_a_game(app):
               for rule in app.url_map.iter_rules() if rule.rule.startswith(prefix)
               for method in rule.methods - {"HEAD", "OPTIONS"}}
     listed = {(m, t.replace("/blue/", "/red/")) for m, t in ALL_ENDPOINTS}
-    assert routes == listed | {("POST", "/seats/red")}
+    assert routes == listed | {("POST", "/seats/red"), ("POST", "/seats/red/recover")}
 
 
 

@@ -3,7 +3,8 @@
 "Here are two tables that summarise the results of our games": the survival of each type of
 ship across games (the rules' "60 per cent of Battleships survived"), and results by how the
 160 points were split between ships and forces, with or without Atom Bombers. Only finished
-games are counted, where everything is revealed to everyone in the game (R21).
+games are counted, where everything is revealed to everyone in the game (R21), and not those
+forfeited before play, where nobody played a move: they are listed, but say nothing of fleets.
 """
 
 from __future__ import annotations
@@ -48,6 +49,11 @@ def players_line(game: Game) -> str:
     return " against ".join(names(side) for side in game.sides)
 
 
+def forfeited_before_play(game: Game) -> bool:
+    """A game won by forfeit before anyone played a move (R10)."""
+    return game.over == "forfeit" and not game.reports
+
+
 def club_records(games: list[Game]) -> dict:
     """Survival by ship type, results by points split, and each player's record."""
     bought: Counter = Counter()
@@ -56,7 +62,7 @@ def club_records(games: list[Game]) -> dict:
     players: dict[str, Counter] = {}
     counted = 0
     for game in games:
-        if game.phase != "over":
+        if game.phase != "over" or forfeited_before_play(game):
             continue
         counted += 1
         for seat in game.seats:
@@ -76,6 +82,7 @@ def club_records(games: list[Game]) -> dict:
             players.setdefault(name, Counter()).update({"games": 1, outcome: 1})
     return {
         "games": counted,
+        "forfeited": sum(1 for g in games if g.phase == "over" and forfeited_before_play(g)),
         "survival": [{"ship": t, "bought": bought[t], "survived": survived[t],
                       "percent": round(100 * survived[t] / bought[t]) if bought[t] else None}
                      for t in SHIP_TYPES],

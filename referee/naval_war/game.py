@@ -10,16 +10,20 @@ redraws them. Play starts when every seat still in the game has locked in (R10);
 seat keeps its place in the order and is passed over (R14).
 
 Events are plain JSON objects with a ``type``:
-``created`` (id, seats, alliances, disposition_minutes, bots, at), ``toss`` (seed, order),
-``joined`` (seat, name), ``disposition`` (seat, disposition), ``ready`` (seat, salt,
-fingerprint), ``clock`` (minutes), ``forfeit`` (seat, at), ``move`` (seat, move), ``end``
-(seat), ``resign`` (seat).
+``created`` (id, seats, alliances, disposition_minutes, move_minutes, bots, at), ``toss``
+(seed, order), ``joined`` (seat, name), ``disposition`` (seat, disposition), ``ready`` (seat,
+salt, fingerprint), ``clock`` (minutes), ``forfeit`` (seat, at), ``reissued`` (seat),
+``move`` (seat, move, and ``stand_in: true`` for a move the computer made for an absent
+player, R25), ``stand_in`` (seat, by), ``end`` (seat), ``play_on`` (seat), ``resign`` (seat).
 
 ``alliances`` names the sides (R23): false (each seat alone), true (red with green against
 blue with gold) or a list of sides, each a list of seats.
 
 Logs written before R11 was amended toss after the last lock-in, over the seats still in the
 game; they still replay, and such a toss starts play at once.
+
+The move clock (R25) needs times the log does not hold: the core keeps ``turn_began``, the
+number of the event that began the current turn, and the server reads that event's time.
 """
 
 from __future__ import annotations
@@ -134,6 +138,7 @@ class Game:
     bots: dict[str, str] = field(default_factory=dict)
     created_at: float = 0.0
     minutes: int = DEFAULT_MINUTES
+    move_minutes: int | None = None  # R25: the move clock, off by default
     names: dict[str, str] = field(default_factory=dict)
     fleets: dict[str, Fleet] = field(default_factory=dict)
     ready: set[str] = field(default_factory=set)
@@ -146,6 +151,8 @@ class Game:
     turn: str | None = None
     reports: list[dict] = field(default_factory=list)
     agreed: set[str] = field(default_factory=set)
+    stand_ins: set[str] = field(default_factory=set)  # seats the computer plays for (R25)
+    turn_began: int = 0  # the event (numbered from 1) that began the current turn (R25)
     resigned: str | None = None
     over: str | None = None  # why the game ended: exhausted, agreed, resigned, forfeit
     events: list[dict] = field(default_factory=list)
@@ -240,13 +247,31 @@ class Game:
         events = self._emit({"type": "forfeit", "seat": seat, "at": now})
         return events + self._toss_if_all_ready(seed)
 
-    def move(self, seat: str, move: object) -> tuple[list[dict], dict]:
-        """Make a move (R12); returns the events and the full report."""
-        events = self._emit({"type": "move", "seat": seat, "move": move})
+    def move(self, seat: str, move: object, *, stand_in: bool = False
+             ) -> tuple[list[dict], dict]:
+        """Make a move (R12); returns the events and the full report. ``stand_in``: the
+        computer moves for a seat an opponent handed to it (R25)."""
+        event = {"type": "move", "seat": seat, "move": move}
+        if stand_in:
+            event["stand_in"] = True
+        events = self._emit(event)
         return events, self.reports[-1]
+
+    def reissue(self, seat: str) -> list[dict]:
+        """The host gives a seat that has not locked in a new join code (R24)."""
+        return self._emit({"type": "reissued", "seat": seat})
+
+    def stand_in(self, seat: str, by: str) -> list[dict]:
+        """An opponent hands a seat whose move clock ran out to the computer (R25); the
+        server checks the clock, which the log does not hold."""
+        return self._emit({"type": "stand_in", "seat": seat, "by": by})
 
     def agree_to_end(self, seat: str) -> list[dict]:
         return self._emit({"type": "end", "seat": seat})
+
+    def play_on(self, seat: str) -> list[dict]:
+        """A player declines another's offer to end the game (R14): the offer lapses."""
+        return self._emit({"type": "play_on", "seat": seat})
 
     def resign(self, seat: str) -> list[dict]:
         return self._emit({"type": "resign", "seat": seat})
@@ -278,8 +303,11 @@ class Game:
             raise refuse("R21", f"Unknown event {event!r}", field="type")
         if event["type"] != "created" and not self.seats:
             raise refuse("R10", "A game's first event creates it", field="type")
+        turn = self.turn
         normal = _APPLY[event["type"]](self, event)
         self.events.append(normal or event)
+        if self.phase == "play" and (self.turn != turn or event["type"] == "move"):
+            self.turn_began = len(self.events)  # the move clock starts again (R25)
 
     def _check_seat(self, seat: object) -> str:
         if seat not in self.seats:
@@ -311,6 +339,12 @@ class Game:
         sides = read_sides(alliances, seats)
         minutes = event.get("disposition_minutes", DEFAULT_MINUTES)
         _check_minutes(minutes, "disposition_minutes")
+        move_minutes = event.get("move_minutes")
+        if move_minutes is not None and (isinstance(move_minutes, bool)
+                                         or not isinstance(move_minutes, int)
+                                         or not 1 <= move_minutes <= MAX_MINUTES):
+            raise refuse("R25", "'move_minutes' is null (no move clock) or a whole number of "
+                                f"minutes from 1 to {MAX_MINUTES}", field="move_minutes")
         bots = event.get("bots") or {}
         if not isinstance(bots, dict) or any(s not in seats or not isinstance(level, str)
                                              for s, level in bots.items()):
@@ -323,6 +357,7 @@ class Game:
         self.seats, self.alliances, self.minutes = tuple(seats), alliances, minutes
         self.sides = sides
         self.bots, self.created_at = dict(bots), float(at)
+        self.move_minutes = move_minutes
         self.names.update(names)
 
     def _apply_joined(self, event: dict) -> dict:
@@ -431,12 +466,18 @@ class Game:
             mover.salvoes_fired += 1
         else:
             mover.aircraft[mover.aircraft_at[parse_square(move["from"])]].flown = True
+        stand_in = event.get("stand_in", False)
+        if stand_in is not False and (stand_in is not True or seat not in self.stand_ins):
+            raise refuse("R25", f"The computer plays for {seat} only when an opponent has "
+                                "handed the seat to it", field="stand_in")
         effects = strike(self.fleets[move["target"]], move["weapon"], squares)
         self.reports.append({
             "n": len(self.reports) + 1, "by": seat, "target": move["target"],
             "weapon": move["weapon"], "at": move["at"], "from": move.get("from"),
-            **effects,
+            **effects, **({"stand_in": True} if stand_in else {}),
         })
+        if not stand_in:  # the player moved himself: his seat is his again (R25)
+            self.stand_ins.discard(seat)
         self.agreed.clear()
         self.turn = self._next_turn(after=seat)
         return {**event, "move": move}
@@ -501,6 +542,42 @@ class Game:
         self.agreed.add(seat)
         if all(s in self.agreed for s in self.active):
             self.over, self.turn = "agreed", None
+
+    def _apply_reissued(self, event: dict) -> None:
+        """The host gave a seat a new join code (R24): only before it locks in, never a
+        computer's; its draft and name go, so its next holder learns nothing of them."""
+        seat = self._check_seat(event.get("seat"))
+        if seat in self.bots:
+            raise refuse("R24", f"{seat} is the computer's seat; nobody can be given it",
+                         field="seat", kind="turn")
+        if self.phase != "setup" or seat in self.ready or seat in self.forfeited:
+            raise refuse("R24", f"{seat} has locked in (or left the game): only its own "
+                                "recovery code can move the seat now", field="seat",
+                         kind="turn")
+        self.names.pop(seat, None)
+        self.fleets.pop(seat, None)
+
+    def _apply_stand_in(self, event: dict) -> None:
+        seat = self._check_seat(event.get("seat"))
+        by = self._check_seat(event.get("by"))
+        if self.move_minutes is None:
+            raise refuse("R25", "This game has no move clock, so no seat can be handed to the "
+                                "computer", kind="turn")
+        if self.phase != "play" or seat != self.turn:
+            raise refuse("R25", f"Only the seat whose turn it is can be handed to the computer; "
+                                f"it is {self.turn}'s turn", kind="turn")
+        if seat in self.bots or seat in self.stand_ins:
+            raise refuse("R25", f"The computer already plays for {seat}", kind="turn")
+        if by not in self.opponents(seat) or by in self.forfeited:
+            raise refuse("R25", f"Only an opponent of {seat} can hand the seat to the computer",
+                         field="by", kind="forbidden")
+        self.stand_ins.add(seat)
+
+    def _apply_play_on(self, event: dict) -> None:
+        seat = self._check_seat(event.get("seat"))
+        if self.phase != "play" or seat in self.forfeited or not self.agreed - {seat}:
+            raise refuse("R14", "There is no offer to end the game to decline", kind="turn")
+        self.agreed.clear()
 
     def _apply_resign(self, event: dict) -> None:
         seat = self._check_seat(event.get("seat"))
@@ -605,12 +682,14 @@ _APPLY = {
     "disposition": Game._apply_disposition, "ready": Game._apply_ready,
     "clock": Game._apply_clock, "forfeit": Game._apply_forfeit, "toss": Game._apply_toss,
     "move": Game._apply_move, "end": Game._apply_end, "resign": Game._apply_resign,
+    "stand_in": Game._apply_stand_in, "reissued": Game._apply_reissued,
+    "play_on": Game._apply_play_on,
 }
 
 
 def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list = False,
              disposition_minutes: int = DEFAULT_MINUTES, bots: dict | None = None,
-             at: float = 0.0) -> tuple[Game, list[dict]]:
+             at: float = 0.0, move_minutes: int | None = None) -> tuple[Game, list[dict]]:
     """Create a game and toss for the order of play at once (R11); returns the game and its
     first two events. ``seed`` comes from the server's secret random source."""
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
@@ -621,7 +700,7 @@ def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list 
     seat_names = list(SEATS[:seats])
     events = game._emit({"type": "created", "id": id, "seats": seat_names,
                          "alliances": alliances, "disposition_minutes": disposition_minutes,
-                         "bots": dict(bots or {}), "at": at})
+                         "move_minutes": move_minutes, "bots": dict(bots or {}), "at": at})
     events += game._emit({"type": "toss", "seed": seed, "order": toss_order(seat_names, seed)})
     return game, events
 

@@ -31,7 +31,7 @@ def report_for(game: Game, report: dict, seat: str) -> dict:
         copy = {k: v for k, v in report.items() if k not in ATTACKER_ONLY}
     else:  # a third player learns only that a move was made, by whom and at whom
         copy = {"n": report["n"], "by": report["by"], "target": report["target"], **WITHHELD,
-                "withheld": True}
+                "withheld": True, **({"stand_in": True} if report.get("stand_in") else {})}
     copy["text"] = describe(copy)
     return copy
 
@@ -62,6 +62,7 @@ def _view(game: Game, seat: str) -> dict:
         "seats": {
             s: {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
                 "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
+                "stand_in": s in game.stand_ins,
                 "fingerprint": game.fingerprints.get(s),
                 "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
             for s in game.seats

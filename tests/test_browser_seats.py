@@ -1,0 +1,184 @@
+"""Seats on phones (R24, R25), in Debian's Chromium at 390 x 844 with touch: a lost phone's seat
+recovered on another with its recovery code, and a stand-in computer taking the seat of a
+player whose move clock ran out, until he comes back and moves himself.
+
+The referee runs in this process (a threaded WSGI server) so that the test can move its clock
+(``service.now``) past a move clock instead of sleeping through it. Screenshots go to
+``test-output/screenshots/seats-*.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from conftest import free_port
+from werkzeug.serving import make_server
+
+from referee import create_app, service
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    if os.environ.get("CI") == "true":
+        pytest.fail("Chromium is not installed at /usr/bin/chromium: CI must run the browser "
+                    "tests (apt-get install chromium)", pytrace=False)
+    pytest.skip("BROWSER TESTS SKIPPED: no Chromium at /usr/bin/chromium "
+                "(apt-get install chromium)", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from test_browser import ARGS, Phone, budget_and_place, fire_salvo, wait_for_turn  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Referee:
+    """The referee on loopback in this process, with a clock the test can move."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.offset = 0.0
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app({"DATABASE": str(tmp_path / "seats.db"), "SECRET_KEY": "seats",
+                          "PUBLIC_URL": self.url})
+        self.server = make_server("127.0.0.1", self.port, app, threaded=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def now(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, minutes: float) -> None:
+        self.offset += 60 * minutes
+
+
+@pytest.fixture
+def referee(tmp_path, monkeypatch):
+    server = Referee(tmp_path)
+    monkeypatch.setattr(service, "now", server.now)
+    server.thread.start()
+    yield server
+    server.server.shutdown()
+    server.thread.join(10)
+
+
+def create(phone: Phone, url: str, name: str, move_minutes: str = "") -> str:
+    page = phone.page
+    page.goto(url + "/")
+    page.fill("#name", name)
+    if move_minutes:
+        page.fill("#move_minutes", move_minutes)
+    page.click("form:has(#seats) button[type=submit]")
+    page.wait_for_url("**/host")
+    return page.url.removesuffix("/host")
+
+
+def test_r24_a_lost_phone_recovers_its_seat_with_the_recovery_code(browser, referee):
+    red, blue, new_blue = (Phone(browser, n) for n in ("red", "blue", "blue-new"))
+    game_url = create(red, referee.url, "Ann")
+    red.page.wait_for_selector("#recovery")
+    assert "Print / write this down" in red.page.inner_text("#recovery")
+    red.shot("seats-01-host-recovery-code")
+    join_link = red.page.input_value("#link-blue")
+
+    blue.page.goto(join_link)
+    blue.page.fill("#name", "Bob")
+    blue.page.click("form:has(#name) button[type=submit]")
+    blue.page.wait_for_selector("#budget-form")
+    code = blue.page.inner_text(".recovery-code code")
+    blue.shot("seats-02-joined-recovery-code")
+    blue.page.reload()
+    assert blue.page.query_selector("#recovery") is None  # shown once
+
+    # Bob's phone dies; on a borrowed phone he opens the join link and types his code
+    new_blue.page.goto(join_link)
+    assert new_blue.page.is_visible("text=I had this seat: enter your recovery code")
+    new_blue.page.fill("#recovery_code", code.lower().replace("-", " "))
+    new_blue.shot("seats-03-recover-form")
+    new_blue.page.click("#recover button[type=submit]")
+    new_blue.page.wait_for_selector("#budget-form")
+    fresh = new_blue.page.inner_text(".recovery-code code")
+    assert fresh != code
+    assert "old phone is logged out" in new_blue.page.inner_text(".flashes")
+    new_blue.shot("seats-04-recovered")
+
+    blue.page.goto(game_url)
+    assert "handed to another device" in blue.page.content()
+    blue.shot("seats-05-old-phone-logged-out")
+    for phone in (red, blue, new_blue):
+        phone.context.close()
+
+
+def test_r25_a_stand_in_computer_plays_for_an_absent_player_until_he_moves(browser, referee):
+    red, blue = Phone(browser, "red"), Phone(browser, "blue")
+    game_url = create(red, referee.url, "Ann", move_minutes="5")
+    join_link = red.page.input_value("#link-blue")
+    blue.page.goto(join_link)
+    blue.page.fill("#name", "Bob")
+    blue.page.click("form:has(#name) button[type=submit]")
+    blue.page.wait_for_selector("#recovery")
+    blue.page.reload()  # written down: the code is gone on the next page
+    red.page.goto(game_url)
+    budget_and_place(red)
+    budget_and_place(blue)
+    red.page.click("#lock-button")
+    red.page.wait_for_selector("text=Locked in")
+    blue.page.click("#lock-button")
+    blue.page.wait_for_selector("h1.turn")
+    red.page.wait_for_selector("h1.turn", timeout=15000)
+
+    walker = red if red.page.query_selector(".your-turn") else blue
+    other = blue if walker is red else red
+    name = walker.name.title()
+    assert "move clock (R25, 5 min a move)" in other.page.inner_text(".move-clock")
+    walker.page.goto("about:blank")  # he walks away from the table
+    referee.advance(6)
+    other.page.reload()
+    offer = other.page.locator(".stand-in-offer")
+    offer.wait_for(state="visible")
+    assert f"{name} has not moved for 5 minutes" in offer.inner_text()
+    other.shot("seats-06-stand-in-offer")
+    other.page.click(f"text=Let the computer play for {name}")
+    wait_for_turn(other)
+    assert "the computer played for" in other.page.inner_text("#last")
+    other.shot("seats-07-computer-played")
+
+    fire_salvo(other, ["A 10", "B 10", "C 10"])  # he is still away: the computer answers
+    wait_for_turn(other)
+    assert "played by the computer" in other.page.inner_text(".log")
+
+    walker.page.goto(game_url)  # he is back
+    walker.page.wait_for_selector(".stand-in-you")
+    walker.shot("seats-08-back-computer-playing")
+    fire_salvo(other, ["A 11", "B 11", "C 11"])
+    wait_for_turn(walker)  # his page is open: the computer waits for him
+    fire_salvo(walker, ["A 12", "B 12", "C 12"])
+    wait_for_turn(other)
+    walker.page.reload()
+    assert walker.page.query_selector(".stand-in-you") is None
+    walker.shot("seats-09-took-seat-back")
+
+    red.page.goto(game_url + "/host")
+    text = red.page.inner_text("main")
+    assert "to move" in text and "move clock (R25" in text and "Dispositions" not in text
+    red.shot("seats-10-host-in-play")
+
+    # an offer to end shows at the top of the other player's page
+    other.page.goto(game_url)
+    other.page.click("form[action$='/end'] button")
+    walker.page.goto(game_url)
+    banner = walker.page.wait_for_selector(".end-offer")
+    assert banner.bounding_box()["y"] < 400
+    walker.shot("seats-11-end-offer-banner")
+    walker.page.click(".end-offer >> text=Play on")
+    walker.page.wait_for_selector("text=the offer to end the game has lapsed")
+    for phone in (red, blue):
+        phone.context.close()
