@@ -54,7 +54,8 @@ IN_SIGHT = """(el) => {
   const r = el.getBoundingClientRect(), out = [];
   const bar = document.getElementById("piece-bar");
   const inBar = bar && bar.contains(el);
-  const bottom = inBar ? innerHeight : Math.min(innerHeight, bar ? bar.getBoundingClientRect().top : innerHeight);
+  const bottom = inBar || !bar ? innerHeight
+    : Math.min(innerHeight, bar.getBoundingClientRect().top);
   if (r.top < 0 || r.bottom > bottom + 0.5) out.push("page");
   for (let p = el.parentElement; p; p = p.parentElement) {
     const st = getComputedStyle(p);
@@ -71,12 +72,14 @@ IN_SIGHT = """(el) => {
 SCROLL_TO = """(el) => {
   const bar = document.getElementById("piece-bar");
   const inBar = bar && bar.contains(el);
-  const bottom = inBar ? innerHeight : Math.min(innerHeight, bar ? bar.getBoundingClientRect().top : innerHeight);
+  const bottom = inBar || !bar ? innerHeight
+    : Math.min(innerHeight, bar.getBoundingClientRect().top);
   for (let p = el.parentElement; p; p = p.parentElement) {
     const st = getComputedStyle(p);
     if (p.scrollWidth > p.clientWidth + 1 && /auto|scroll/.test(st.overflowX)) {
       const r = el.getBoundingClientRect(), q = p.getBoundingClientRect();
-      if (r.left < q.left || r.right > q.right) p.scrollLeft += (r.left + r.right) / 2 - (q.left + q.right) / 2;
+      if (r.left < q.left || r.right > q.right)
+        p.scrollLeft += (r.left + r.right) / 2 - (q.left + q.right) / 2;
     }
   }
   const r = el.getBoundingClientRect();

@@ -41,7 +41,7 @@ def _secret_key(instance: Path) -> str:
 
 
 COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript",
-                "application/json", "image/svg+xml")
+                "application/json", "image/svg+xml", "application/manifest+json")
 MIN_COMPRESS = 1024
 
 
@@ -89,11 +89,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     errors.register(app)
 
-    from . import api, cli, pages, printouts
+    from . import api, cli, icons, pages, printouts
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(icons.bp)
     printouts.register(app)
     cli.register(app)
 

@@ -19,7 +19,7 @@ from .fleet import (
     PRICES,
     SHIP_TYPES,
 )
-from .squares import SIZE, Square, neighbours, square_name
+from .squares import SIZE, NotationError, Square, neighbours, parse_square, square_name
 
 Purchase = dict[str, int]
 _LAND_PIECES = ("atom-bomber", "aa-gun")
@@ -173,3 +173,102 @@ def random_purchase(rng: random.Random) -> Purchase:
     forces = _spend(rng, forces_budget, (*AIRCRAFT_TYPES, "aa-gun", "salvo"),
                     Counter({"atom-bomber": MAX_ATOM_BOMBERS, "bomber": 12, "recon": 20}))
     return dict(ships + forces)
+
+
+def complete(document: dict, purchase: Purchase, rng: random.Random, tries: int = 60) -> dict:
+    """The disposition with what is left of the purchase added at random where R6-R9 allow,
+    around the pieces already placed, which stay exactly as they are ("Place the rest for
+    me"). A piece of the document that cannot be read is kept as it is and ignored here (the
+    check names it). Raises ``LayoutError`` when the rest does not fit around them."""
+    for _ in range(tries):
+        try:
+            return _complete_once(document, purchase, rng)
+        except LayoutError:
+            continue
+    raise LayoutError("there is no room to place the rest at random around your pieces: "
+                      "move some of them and try again")
+
+
+def _readable(text: object) -> Square | None:
+    try:
+        return parse_square(text)
+    except NotationError:
+        return None
+
+
+def _complete_once(document: dict, purchase: Purchase, rng: random.Random) -> dict:
+    lists = {key: list(document.get(key) or []) if isinstance(document.get(key), list) else []
+             for key in ("land", "ships", "aircraft", "guns")}
+    land: set[Square] = set()
+    for text in lists["land"]:
+        at = _readable(text)
+        if at:
+            land |= {Square(at.col + c, at.row + r) for r in range(3) for c in range(3)}
+    placed: Counter = Counter()
+    ship_cells: set[Square] = set()
+    carrier_cells: list[Square] = []
+    for ship in lists["ships"]:
+        kind = ship.get("type") if isinstance(ship, dict) else None
+        at = _readable(ship.get("at")) if kind in SHIP_TYPES else None
+        if at is None:
+            continue
+        placed[kind] += 1
+        cells = [c for c in _ship_cells(kind, at.col, at.row, ship.get("dir") != "down")
+                 if c.col < SIZE and c.row < SIZE]
+        ship_cells.update(cells)
+        if kind == "carrier":
+            carrier_cells.extend(cells)
+    standing: set[Square] = set()
+    for plane in lists["aircraft"]:
+        kind = plane.get("type") if isinstance(plane, dict) else None
+        at = _readable(plane.get("at")) if kind in AIRCRAFT_TYPES else None
+        if at is not None:
+            placed[kind] += 1
+            standing.add(at)
+    for gun in lists["guns"]:
+        at = _readable(gun)
+        placed["aa-gun"] += 1
+        if at is not None:
+            standing.add(at)
+    rest = {k: max(0, purchase.get(k, 0) - placed[k])
+            for k in (*SHIP_TYPES, *AIRCRAFT_TYPES, "aa-gun")}
+    free_carrier = [c for c in carrier_cells if c not in standing]
+    free_land = sorted(c for c in land if c not in standing and c not in ship_cells)
+    planes = rest["bomber"] + rest["recon"]
+    on_land = max(0, planes - len(free_carrier) - 4 * rest["carrier"])
+    short = rest["atom-bomber"] + rest["aa-gun"] + on_land - len(free_land)
+    new_units = []
+    for _ in range(-(-max(0, short) // 9)):
+        for _attempt in range(300):
+            at = Square(rng.randrange(SIZE - 2), rng.randrange(SIZE - 2))
+            block = {Square(at.col + c, at.row + r) for r in range(3) for c in range(3)}
+            if not block & (land | ship_cells):
+                break
+        else:
+            raise LayoutError("no room for more land")
+        new_units.append(at)
+        land |= block
+        free_land.extend(sorted(block))
+    taken = set(land) | {n for c in ship_cells for n in (c, *neighbours(c))}
+    new_ships = []
+    for kind in SHIP_TYPES:
+        for _ in range(rest[kind]):
+            for _attempt in range(400):
+                across = rng.random() < 0.5
+                cells = _ship_cells(kind, rng.randrange(SIZE), rng.randrange(SIZE), across)
+                if all(0 <= c.col < SIZE and 0 <= c.row < SIZE and c not in taken
+                       for c in cells):
+                    break
+            else:
+                raise LayoutError("no room for a ship")
+            new_ships.append(_ship_doc(kind, cells[0], across))
+            taken.update(n for c in cells for n in (c, *neighbours(c)))
+            if kind == "carrier":
+                free_carrier.extend(cells)
+    try:
+        aircraft, guns = _stand_pieces(rest, free_land, free_carrier, rng)
+    except IndexError:
+        raise LayoutError("no room for the aircraft and guns") from None
+    return {"land": lists["land"] + [square_name(u) for u in new_units],
+            "ships": lists["ships"] + new_ships, "aircraft": lists["aircraft"] + aircraft,
+            "guns": lists["guns"] + guns}
