@@ -9,9 +9,9 @@ player would, then counts
   fixed piece bar, or outside the chart's own horizontal scroller) and must be scrolled into
   view; one scroll per scroller moved (the page, the chart, the piece bar).
 
-The player places piece by piece in the page's own order of kinds; within a kind he takes
-the pieces by direction (if the page has a direction switch) and then column by column, so
-that he scrolls the chart as little as he can. The fleet is a fixed random layout (seed 7,
+The player places kind by kind; within a kind he first places what he can see (ships lying
+the way the page's direction switch says first, if it has one), and only then scrolls for
+the rest, as a thumb would. The fleet is a fixed random layout (seed 7,
 ``layout.scatter``) that R6-R9 accept; the bench checks the page reports it legal at the end.
 It works on the page before issue 12 (a radio list above the chart; a tap on a ship turns
 it) and after it (a piece bar fixed to the foot of the screen, an across/down switch).
@@ -32,6 +32,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
+import conftest  # noqa: E402
 from conftest import LiveServer  # noqa: E402
 
 from referee.naval_war import check_disposition  # noqa: E402
@@ -46,6 +47,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 # 46 pieces: 26 ships (74 points), 20 aircraft and guns, 36 salvoes: 160 points (R3, R4)
 PURCHASE = {"carrier": 2, "battleship": 8, "cruiser": 6, "destroyer": 6, "submarine": 4,
             "atom-bomber": 2, "bomber": 6, "recon": 6, "aa-gun": 6, "salvo": 36}
+VERBOSE = "--verbose" in sys.argv
 PIECES = sum(n for k, n in PURCHASE.items() if k != "salvo")
 
 # Is this element in sight: inside the viewport above the fixed piece bar, and inside every
@@ -68,7 +70,7 @@ IN_SIGHT = """(el) => {
 }"""
 
 # Bring it into sight the way a thumb would: the page so that the whole chart shows if it
-# can (else the square in the middle), the scroller sideways so the square is in the middle.
+# can (else the square in the middle), a scroller sideways with a flick to its far end.
 SCROLL_TO = """(el) => {
   const bar = document.getElementById("piece-bar");
   const inBar = bar && bar.contains(el);
@@ -78,8 +80,8 @@ SCROLL_TO = """(el) => {
     const st = getComputedStyle(p);
     if (p.scrollWidth > p.clientWidth + 1 && /auto|scroll/.test(st.overflowX)) {
       const r = el.getBoundingClientRect(), q = p.getBoundingClientRect();
-      if (r.left < q.left || r.right > q.right)
-        p.scrollLeft += (r.left + r.right) / 2 - (q.left + q.right) / 2;
+      if (r.left < q.left) p.scrollLeft = 0;  // a flick: all the way, as a thumb does
+      else if (r.right > q.right) p.scrollLeft = p.scrollWidth;
     }
   }
   const r = el.getBoundingClientRect();
@@ -90,6 +92,30 @@ SCROLL_TO = """(el) => {
     else window.scrollBy(0, (r.top + r.bottom) / 2 - bottom / 2);
   }
 }"""
+
+
+class SourceServer(LiveServer):
+    """`referee serve` from another copy of the source (``git archive <commit> | tar -x``),
+    to measure the page as it was: a wrapper sets the editable install's finder aside so
+    that the copy is the one imported."""
+
+    def __init__(self, database: Path, source: Path) -> None:
+        super().__init__(database)
+        wrapper = database.parent / "referee-from-source"
+        wrapper.write_text(
+            f"#!{sys.executable}\nimport sys\n"
+            "sys.meta_path = [f for f in sys.meta_path if 'editable' not in repr(f)]\n"
+            f"sys.path.insert(0, {str(source.resolve())!r})\n"
+            "from referee.cli import main\nsys.exit(main())\n")
+        wrapper.chmod(0o755)
+        self.wrapper = wrapper
+
+    def start(self) -> SourceServer:
+        real, conftest.REFEREE = conftest.REFEREE, self.wrapper
+        try:
+            return super().start()
+        finally:
+            conftest.REFEREE = real
 
 
 class Thumb:
@@ -106,6 +132,8 @@ class Thumb:
         if moved:
             handle.evaluate(SCROLL_TO)
             self.scrolls += len(moved)
+            if VERBOSE:
+                print("scroll", moved, "for", selector)
             still = handle.evaluate(IN_SIGHT)
             assert not still, (selector, still)
         element.tap()
@@ -146,15 +174,20 @@ def place_fleet(thumb: Thumb, document: dict) -> None:
         if new_ui and page.get_attribute("#dir-toggle", "data-dir") != want:
             thumb.tap("#dir-toggle")
 
+    def in_sight(square: str) -> bool:
+        return not page.locator(cell(square)).element_handle().evaluate(IN_SIGHT)
+
+    def way_now() -> str:
+        return page.get_attribute("#dir-toggle", "data-dir") if new_ui else "across"
+
     for kind in kinds:
-        todo = pieces[kind]
-        if not todo:
-            continue
-        if new_ui:  # a direction switch: all of one direction first, then the other
-            todo = sorted(todo, key=lambda p: (p[1] == "down", column(p[0]), p[0]))
-        else:
-            todo = sorted(todo, key=lambda p: (column(p[0]), p[0]))
-        for square, way in todo:
+        todo = list(pieces[kind])
+        while todo:
+            # what is in sight first (the way ships now lie first), then scroll for the rest
+            seen = [p for p in todo if in_sight(p[0])]
+            pool = seen or todo
+            square, way = min(pool, key=lambda p: (p[1] not in ("", way_now()), column(p[0])))
+            todo.remove((square, way))
             choose(kind)
             if kind in ("battleship", "cruiser", "destroyer"):
                 direction(way)
@@ -186,6 +219,9 @@ def one_run(browser, server: LiveServer, document: dict) -> tuple[int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--verbose", action="store_true", help="say what each scroll was for")
+    parser.add_argument("--source", type=Path, help="serve this copy of the source instead "
+                        "(e.g. the commit before issue 12, from git archive)")
     args = parser.parse_args()
     document = scatter(PURCHASE, random.Random(7))
     check_disposition(document)
@@ -193,7 +229,8 @@ def main() -> None:
 
     taps, scrolls = [], []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        server = LiveServer(Path(tmp) / "bench.db").start()
+        server = (SourceServer(Path(tmp) / "bench.db", args.source) if args.source
+                  else LiveServer(Path(tmp) / "bench.db")).start()
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             for _ in range(args.runs):

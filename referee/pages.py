@@ -492,8 +492,8 @@ def fill_draft(game_id: str):
 
 
 def _kinds_placed(document: dict) -> list[str]:
-    kinds = [p.get("type") for key in ("ships", "aircraft") for p in document.get(key) or []
-             if isinstance(p, dict) and p.get("type") in NAMES]
+    kinds = [p["type"] for key in ("ships", "aircraft") for p in document.get(key) or []
+             if isinstance(p, dict) and isinstance(p.get("type"), str) and p["type"] in NAMES]
     land = len(document.get("land") or [])
     return kinds + ["aa-gun"] * len(document.get("guns") or []) + ["land unit"] * land
 

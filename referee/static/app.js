@@ -359,7 +359,7 @@
     document.querySelectorAll(".print-button").forEach((b) => b.addEventListener("click", () => window.print()));
     const zoom = $("#zoom");
     if (zoom) {
-      const label = () => { zoom.textContent = document.body.classList.contains("zoom-in") ? "Show the whole chart" : "Zoom in"; };
+      const label = () => { zoom.textContent = document.body.classList.contains("zoom-in") ? "Whole chart" : "Zoom in"; };
       if (document.body.dataset.zoom) document.body.classList.add("zoom-in");
       zoom.addEventListener("click", () => { document.body.classList.toggle("zoom-in"); label(); });
       label();

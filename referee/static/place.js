@@ -9,7 +9,7 @@
   const AIRCRAFT = ["atom-bomber", "bomber", "recon"];
   const ORDER = SHIPS.concat(AIRCRAFT, ["aa-gun", "land"]); // the bar: ships, aircraft, guns and land
   const SHORT = { carrier: "Carrier", battleship: "Battleship", cruiser: "Cruiser", destroyer: "Destroyer",
-    submarine: "Submarine", "atom-bomber": "Atom", bomber: "Bomber", recon: "R.P.", "aa-gun": "A-A gun", land: "Land" };
+    submarine: "Sub", "atom-bomber": "Atom", bomber: "Bomber", recon: "R.P.", "aa-gun": "A-A gun", land: "Land" };
   const ON_LAND_ONLY = ["atom-bomber", "aa-gun"], ON_CARRIER_OR_LAND = ["bomber", "recon"];
   const plural = (n, kind) => n + " " + nameOf(kind) + (n === 1 ? "" : "s");
 
@@ -170,10 +170,11 @@
     function drawBar() {
       bar.dataset.kind = kind || "";
       const chips = $("#piece-chips", bar); chips.innerHTML = "";
-      let group = null;
-      for (const k of kinds) {
+      let group = null, row = null;
+      for (const k of kinds) { // a row of ships; a row of aircraft, then guns and land
         const g = SHIPS.indexOf(k) >= 0 ? "ships" : AIRCRAFT.indexOf(k) >= 0 ? "aircraft" : "ground";
-        if (group && g !== group) { const sep = document.createElement("span"); sep.className = "chip-sep"; sep.setAttribute("aria-hidden", "true"); chips.appendChild(sep); }
+        if (!row || (g === "aircraft" && group === "ships")) { row = document.createElement("div"); row.className = "chip-row"; chips.appendChild(row); }
+        else if (g !== group) { const sep = document.createElement("span"); sep.className = "chip-sep"; sep.setAttribute("aria-hidden", "true"); row.appendChild(sep); }
         group = g;
         const n = left(k), b = document.createElement("button");
         b.type = "button"; b.className = "chip" + (n === 0 ? " done" : "") + (n < 0 ? " over" : "");
@@ -181,7 +182,7 @@
         b.textContent = SHORT[k] + (k === "land" ? "" : " " + n);
         b.setAttribute("aria-label", k === "land" ? "Land unit, 3 × 3, free" : nameOf(k) + ": " + n + " left to place");
         b.addEventListener("click", () => { kind = k; sel = null; notice = ""; render(); });
-        chips.appendChild(b);
+        row.appendChild(b);
       }
       const now = $("#piece-now", bar), dirButton = $("#dir-toggle", bar);
       if (sel) {
