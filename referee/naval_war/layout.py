@@ -175,18 +175,57 @@ def random_purchase(rng: random.Random) -> Purchase:
     return dict(ships + forces)
 
 
-def complete(document: dict, purchase: Purchase, rng: random.Random, tries: int = 60) -> dict:
+def complete(document: dict, purchase: Purchase, rng: random.Random) -> dict:
     """The disposition with what is left of the purchase added at random where R6-R9 allow,
     around the pieces already placed, which stay exactly as they are ("Place the rest for
     me"). A piece of the document that cannot be read is kept as it is and ignored here (the
-    check names it). Raises ``LayoutError`` when the rest does not fit around them."""
-    for _ in range(tries):
+    check names it). Each piece goes to a random one of the places still open to it; if that
+    leaves no room, it is tried again packing each ship where it closes the fewest squares to
+    the others (still at random among those). Raises ``LayoutError`` when the rest does not fit
+    around the pieces placed."""
+    for tight in (False, False, True, True):
         try:
-            return _complete_once(document, purchase, rng)
+            return _complete_once(document, purchase, rng, tight)
         except LayoutError:
             continue
     raise LayoutError("there is no room to place the rest at random around your pieces: "
                       "move some of them and try again")
+
+
+def _open_places(kind: str, taken: set[Square]) -> list[tuple[list[Square], bool]]:
+    """Every place a ship of this kind can lie without touching ``taken`` (land, and ships
+    with their neighbours)."""
+    places = []
+    for row in range(SIZE):
+        for col in range(SIZE):
+            for across in ((True,) if kind in ("carrier", "submarine") else (True, False)):
+                cells = _ship_cells(kind, col, row, across)
+                if all(c.col < SIZE and c.row < SIZE and c not in taken for c in cells):
+                    places.append((cells, across))
+    return places
+
+
+def _ship_place(kind: str, taken: set[Square], rng: random.Random, tight: bool
+                ) -> tuple[list[Square], bool]:
+    """A random open place for a ship: a few blind tries first (quick on an open chart), then
+    a choice among every open place; packed tight, among those closing the fewest squares."""
+    if not tight:
+        for _attempt in range(60):
+            across = kind in ("carrier", "submarine") or rng.random() < 0.5
+            cells = _ship_cells(kind, rng.randrange(SIZE), rng.randrange(SIZE), across)
+            if all(c.col < SIZE and c.row < SIZE and c not in taken for c in cells):
+                return cells, across
+    places = _open_places(kind, taken)
+    if not places:
+        raise LayoutError("no room for a ship")
+    if tight:
+        def closes(place: tuple[list[Square], bool]) -> int:
+            return len({n for c in place[0] for n in (c, *neighbours(c))} - taken)
+
+        scored = [(closes(p), p) for p in places]
+        least = min(score for score, _ in scored)
+        places = [p for score, p in scored if score == least]
+    return rng.choice(places)
 
 
 def _readable(text: object) -> Square | None:
@@ -196,7 +235,8 @@ def _readable(text: object) -> Square | None:
         return None
 
 
-def _complete_once(document: dict, purchase: Purchase, rng: random.Random) -> dict:
+def _complete_once(document: dict, purchase: Purchase, rng: random.Random,
+                   tight: bool) -> dict:
     lists = {key: list(document.get(key) or []) if isinstance(document.get(key), list) else []
              for key in ("land", "ships", "aircraft", "guns")}
     land: set[Square] = set()
@@ -239,28 +279,20 @@ def _complete_once(document: dict, purchase: Purchase, rng: random.Random) -> di
     short = rest["atom-bomber"] + rest["aa-gun"] + on_land - len(free_land)
     new_units = []
     for _ in range(-(-max(0, short) // 9)):
-        for _attempt in range(300):
-            at = Square(rng.randrange(SIZE - 2), rng.randrange(SIZE - 2))
-            block = {Square(at.col + c, at.row + r) for r in range(3) for c in range(3)}
-            if not block & (land | ship_cells):
-                break
-        else:
+        blocks = [block for row in range(SIZE - 2) for col in range(SIZE - 2)
+                  for block in [{Square(col + c, row + r) for r in range(3) for c in range(3)}]
+                  if not block & (land | ship_cells)]
+        if not blocks:
             raise LayoutError("no room for more land")
-        new_units.append(at)
+        block = rng.choice(blocks)
+        new_units.append(min(block))
         land |= block
         free_land.extend(sorted(block))
     taken = set(land) | {n for c in ship_cells for n in (c, *neighbours(c))}
     new_ships = []
     for kind in SHIP_TYPES:
         for _ in range(rest[kind]):
-            for _attempt in range(400):
-                across = rng.random() < 0.5
-                cells = _ship_cells(kind, rng.randrange(SIZE), rng.randrange(SIZE), across)
-                if all(0 <= c.col < SIZE and 0 <= c.row < SIZE and c not in taken
-                       for c in cells):
-                    break
-            else:
-                raise LayoutError("no room for a ship")
+            cells, across = _ship_place(kind, taken, rng, tight)
             new_ships.append(_ship_doc(kind, cells[0], across))
             taken.update(n for c in cells for n in (c, *neighbours(c)))
             if kind == "carrier":

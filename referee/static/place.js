@@ -138,13 +138,13 @@
         } else if (move(sel, s)) sel = null;
       } else if (here.length && kind !== "land" && (ON_LAND_ONLY.concat(ON_CARRIER_OR_LAND)).indexOf(kind) >= 0
                  && (here[0].list === "land" || here[0].list === "ships") && standsOn(kind, s)) {
-        if (left(kind) > 0) place(s); else notice = "No " + nameOf(kind) + " left to place: pick another piece, or tap a placed one to move it.";
+        if (left(kind) > 0) place(s); else notice = "No " + nameOf(kind) + " left to place: pick another piece.";
       } else if (here.length) {
         sel = here[0];
       } else if (!kind) {
         notice = "Everything is placed: tap a piece to move, turn or remove it.";
       } else if (left(kind) <= 0) {
-        notice = "No " + nameOf(kind) + " left to place: pick another piece, or tap a placed one to move it.";
+        notice = "No " + nameOf(kind) + " left to place: pick another piece.";
       } else if (ON_LAND_ONLY.indexOf(kind) >= 0 || ON_CARRIER_OR_LAND.indexOf(kind) >= 0) {
         notice = standRule(kind) + ": place land (or a carrier) first.";
       } else if (!fits(kind, s, dir)) {
@@ -236,7 +236,8 @@
       clearTimeout(timer); e.target.disabled = true; state("Placing the rest…");
       post(d.fill_url, (res) => {
         adopt(res);
-        notice = res.placed.length ? "Placed the rest at random (" + res.placed.join(", ") + "): tap any piece to move or turn it." : "Nothing was left to place.";
+        const n = res.placed.reduce((sum, text) => sum + (parseInt(text, 10) || 0), 0);
+        notice = n ? "Placed the rest at random (" + n + " pieces): tap any to move or turn it." : "Nothing was left to place.";
       });
     });
     kind = kinds.find((k) => k !== "land" && left(k) > 0) || null;
