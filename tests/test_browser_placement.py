@@ -301,5 +301,8 @@ def test_i12_item6_a_whole_game_has_icons_no_failed_request_and_keeps_a_move(bro
     first.page.tap("[data-step=first]")
     assert first.page.inner_text("#step-number") == "0"
     first.shot("11-postmortem-steps")
+    for path in ("/club", "/", "/games/" + game_url.rsplit("/", 1)[1]):
+        first.page.goto(live_server.url + path)  # the club, home and game-over pages too
+        first.page.wait_for_load_state("networkidle")
     for phone in (red, blue, late):
         assert phone.failures == [], phone.failures
