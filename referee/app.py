@@ -77,7 +77,7 @@ def _private_database(database: str) -> None:
 
 
 COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript",
-                "application/json", "image/svg+xml")
+                "application/json", "image/svg+xml", "application/manifest+json")
 MIN_COMPRESS = 1024
 
 
@@ -125,11 +125,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     errors.register(app)
 
-    from . import api, cli, pages, printouts
+    from . import api, cli, icons, pages, printouts
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(icons.bp)
     printouts.register(app)
     cli.register(app)
 

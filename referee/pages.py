@@ -44,10 +44,12 @@ from .forms import (
     read_shape,
 )
 from .naval_war import RuleViolation, check_disposition, report_for, view_for
+from .naval_war.book import BOOK_FLEETS, describe_fleet
 from .naval_war.club import club_records, forfeited_before_play, players_line
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
 from .naval_war.game import fingerprint
 from .naval_war.knowledge import knowledge_chart
+from .naval_war.layout import LayoutError, complete
 from .naval_war.phrasing import move_heading, number_word, side_words, sides_words
 from .naval_war.postmortem import postmortem_document, spending, states_by_move
 from .naval_war.views import describe, result_headline, seating_for
@@ -240,8 +242,42 @@ def home():
         _remember("host", game_id, created["host_token"])
         _show_recovery_once(game_id, "red", keys.recovery_code)
         return redirect(url_for("pages.host", game_id=game_id))
-    mine = [{"id": g, "seat": None} for g in _seats()]
-    return render_template("home.html", form=form, games=mine, computer=ComputerGameForm())
+    return render_template("home.html", form=form, games=_my_games(),
+                           computer=ComputerGameForm())
+
+
+PHASES = {"setup": "buying and placing fleets", "play": "in play", "over": "over"}
+
+
+def _my_games() -> list[dict]:
+    """This phone's games for the home page: each told from its seat's own view (R21), with
+    the opponents' names, the phase and whose turn it is."""
+    games = []
+    for game_id, token in _seats().items():
+        holder = store().holder_of(token) if isinstance(token, str) else None
+        if not holder or holder[0] != game_id or not holder[1]:
+            continue  # the seat went to another phone
+        seat = holder[1]
+        try:
+            view = service.seat_view(store(), game_id, seat).document  # read only
+        except ApiError:
+            continue
+        others = [{"seat": s, "name": info["name"] or "not joined yet",
+                   "ally": s in view["allies"]}
+                  for s, info in view["seats"].items() if s != seat]
+        if view["phase"] == "over":
+            state = result_headline(view)
+        elif view["phase"] == "play":
+            turn = view["turn"]
+            state = ("your turn" if turn == seat else
+                     f"{view['seats'][turn]['name'] or turn.title()} ({turn.title()}) to move")
+        else:
+            state = ("you are locked in; waiting for the others"
+                     if view["seats"][seat]["ready"] else "your fleet is still to place")
+        games.append({"id": game_id, "seat": seat, "others": others,
+                      "phase": PHASES.get(view["phase"], view["phase"]), "state": state,
+                      "your_turn": view["phase"] == "play" and view["turn"] == seat})
+    return games
 
 
 @bp.post("/play-computer")
@@ -364,10 +400,15 @@ def join(game_id: str, seat: str):
         _remember("seats", game_id, keys.token)
         _show_recovery_once(game_id, seat, keys.recovery_code)
         return redirect(url_for("pages.game", game_id=game_id))
+    seating = seating_for(service.load(store(), game_id))
+    row = store().seat_row(game_id, seat)
+    if request.method == "GET" and row and row.get("claimed"):  # an old link: say so at once
+        held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None
+        if held and held[0] == game_id and held[1] == seat:
+            return redirect(url_for("pages.game", game_id=game_id))
     return render_template("join.html", form=form, game_id=game_id, seat=seat,
-                           seating=seating_for(service.load(store(), game_id)),
-                           recover_form=RecoverForm(seat=seat),
-                           taken=bool((store().seat_row(game_id, seat) or {}).get("claimed")))
+                           seating=seating, recover_form=RecoverForm(seat=seat),
+                           taken=bool(row and row.get("claimed")))
 
 
 @bp.route("/games/<game_id>/recover", methods=["GET", "POST"])
@@ -405,13 +446,17 @@ def game(game_id: str):
         draft = _draft(game_id, seat)
         if view["seats"][seat]["ready"]:
             return render_template("waiting.html", view=view, now=service.now(),
-                                   hosting=_is_host(game_id))
+                                   hosting=_is_host(game_id),
+                                   page_data=script_json({"view": view, "names": NAMES}))
         if not draft.get("purchase") or request.args.get("budget"):
             form = BudgetForm(data={k.replace("-", "_"): n for k, n in
                                     draft.get("purchase", {}).items()})
             return render_template("budget.html", view=view, form=form,
                                    fields=budget_fields(form), now=service.now(),
-                                   hosting=_is_host(game_id))
+                                   hosting=_is_host(game_id), book=[
+                                       (key, title, describe_fleet(purchase))
+                                       for key, (title, purchase) in BOOK_FLEETS.items()],
+                                   draft_placed=bool(draft.get("purchase")))
         return render_template("place.html", view=view, draft=draft, form=PlainForm(),
                                names=NAMES, now=service.now(), hosting=_is_host(game_id))
     marks = store().note("marks", game_id, seat) or {}
@@ -456,14 +501,75 @@ def budget(game_id: str):
     problems = budget_problems(cost, purchase.get("atom-bomber", 0))
     if problems:
         raise RuleViolation(problems)
-    draft = _draft(game_id, seat)
-    draft["purchase"] = purchase
-    draft.setdefault("disposition", {})
-    with store().write():
-        store().keep_note("drafts", game_id, seat, draft)
+    _keep_budget(game_id, seat, purchase)
     if cost.unspent:
         flash(f"{cost.unspent} points are unspent and will be lost (R4).")
     return redirect(url_for("pages.game", game_id=game_id))
+
+
+def _keep_budget(game_id: str, seat: str, purchase: dict) -> None:
+    """Keep a new budget, and take off the chart what it no longer buys (issue 12 §1)."""
+    draft = _draft(game_id, seat)
+    draft["purchase"] = purchase
+    draft["disposition"], removed = trim_to_purchase(draft.get("disposition") or {}, purchase)
+    with store().write():
+        store().keep_note("drafts", game_id, seat, draft)
+    if removed:
+        flash("Taken off the chart, as the new budget does not buy them (R5): "
+              f"{', '.join(removed)}.")
+
+
+@bp.post("/games/<game_id>/budget/book")
+def budget_from_book(game_id: str):
+    """A beginner's budget: the purchase of one side of the rulebook's Games 2-4."""
+    seat = my_seat(game_id)
+    form = PlainForm()
+    choice = request.form.get("fleet", "")
+    if not form.validate_on_submit():
+        abort(400)
+    if choice not in BOOK_FLEETS:
+        raise ApiError(422, "Choose one of the book's fleets (Games 2-4)", field="fleet",
+                       rule="R3")
+    if seat in service.load(store(), game_id).ready:
+        raise ApiError(409, "Your disposition is locked in; the budget cannot change (R10)",
+                       rule="R10")
+    title, purchase = BOOK_FLEETS[choice]
+    _keep_budget(game_id, seat, dict(purchase))
+    flash(f"You bought the fleet of {title} from the book: {describe_fleet(purchase)}. "
+          "Place it square by square, or tap \u201cPlace the rest for me\u201d and change "
+          "what you like.")
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
+def trim_to_purchase(document: dict, purchase: dict) -> tuple[dict, list[str]]:
+    """The placement without the pieces a purchase does not buy (the last placed of each
+    kind go first), and what was taken off, as "A-A gun at H 10"."""
+    kept = {key: list(document.get(key)) if isinstance(document.get(key), list) else []
+            for key in ("land", "ships", "aircraft", "guns")}
+    removed = []
+
+    def kind_of(key: str, item) -> str | None:
+        if key == "guns":
+            return "aa-gun"
+        return item.get("type") if isinstance(item, dict) and isinstance(
+            item.get("type"), str) else None
+
+    for key in ("ships", "aircraft", "guns"):
+        counts = Counter(kind_of(key, item) for item in kept[key])
+        excess = {k: n - purchase.get(k, 0) for k, n in counts.items()
+                  if k in NAMES and n > purchase.get(k, 0)}
+        out = []
+        for item in reversed(kept[key]):
+            kind = kind_of(key, item)
+            if excess.get(kind, 0) > 0:
+                excess[kind] -= 1
+                at = item if key == "guns" else item.get("at")
+                removed.append(f"{NAMES[kind]} at {at}" if isinstance(at, str)
+                               else NAMES[kind])
+            else:
+                out.append(item)
+        kept[key] = out[::-1]
+    return kept, removed[::-1]
 
 
 SHIP_KINDS = SHIP_TYPES
@@ -514,11 +620,49 @@ def save_draft(game_id: str):
     draft = _draft(game_id, seat)
     if not draft.get("purchase"):
         raise ApiError(409, "Choose a budget first (R3)", rule="R3")
-    draft["disposition"] = {k: document.get(k, []) for k in ("land", "ships", "aircraft",
-                                                             "guns")}
+    draft["disposition"], removed = trim_to_purchase(document, draft["purchase"])
     with store().write():
         store().keep_note("drafts", game_id, seat, draft)
-    return placement_check(draft["purchase"], draft["disposition"])
+    check = placement_check(draft["purchase"], draft["disposition"])
+    if removed:  # a page older than the budget: it adopts the referee's copy
+        check.update(removed=removed, disposition=draft["disposition"])
+    return check
+
+
+@bp.post("/games/<game_id>/draft/fill")
+def fill_draft(game_id: str):
+    """Place the rest for me: what is left of the purchase, at random (from the server's own
+    randomness, which nobody can predict) around what the player has placed (R6-R9)."""
+    seat = my_seat(game_id)
+    body = _script_json()
+    document = body.get("disposition") if isinstance(body, dict) else None
+    if not isinstance(document, dict):
+        raise ApiError(400, "The draft is a disposition object", field="disposition")
+    draft = _draft(game_id, seat)
+    if not draft.get("purchase"):
+        raise ApiError(409, "Choose a budget first (R3)", rule="R3")
+    document, _ = trim_to_purchase(document, draft["purchase"])
+    try:
+        filled = complete(document, draft["purchase"], secrets.SystemRandom())
+    except LayoutError as err:
+        raise ApiError(422, f"Place the rest for me: {err} (R6-R9)", rule="R9") from None
+    before = Counter(_kinds_placed(document))
+    added = Counter(_kinds_placed(filled)) - before
+    draft["disposition"] = filled
+    with store().write():
+        store().keep_note("drafts", game_id, seat, draft)
+    check = placement_check(draft["purchase"], filled)
+    check.update(disposition=filled,
+                 placed=[f"{n} {PLURALS.get(k, k + 's') if n > 1 else NAMES.get(k, k)}"
+                         for k, n in added.items()])
+    return check
+
+
+def _kinds_placed(document: dict) -> list[str]:
+    kinds = [p["type"] for key in ("ships", "aircraft") for p in document.get(key) or []
+             if isinstance(p, dict) and isinstance(p.get("type"), str) and p["type"] in NAMES]
+    land = len(document.get("land") or [])
+    return kinds + ["aa-gun"] * len(document.get("guns") or []) + ["land unit"] * land
 
 
 @bp.post("/games/<game_id>/lock")

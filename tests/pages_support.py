@@ -14,7 +14,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from referee import create_app
 from referee.naval_war import check_disposition
@@ -246,6 +246,11 @@ def create_game(phone: Phone, *, name: str = "Ann", seats: int = 2,
 
 def join(phone: Phone, link: str, name: str):
     path = path_of(link)
+    page = Page(phone.get(path).text)
+    if not page.forms:  # a taken seat's page says so and has no form (issue 12 §6): post
+        code = parse_qs(urlsplit(link).query).get("code", [""])[0]  # as a page left open would
+        return phone.post(path, data={"csrf_token": page.meta_csrf(), "code": code,
+                                      "name": name})
     response = phone.submit(path, path, {"name": name})
     return response
 

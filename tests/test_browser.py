@@ -87,17 +87,17 @@ def budget_and_place(phone: Phone) -> None:
         page.fill(f"#{field}", count)
     assert "Total: 121" in page.inner_text(".totals").replace("\n", " ")
     page.click("#budget-form button[type=submit]")
-    page.wait_for_selector("#place-chart .cell")
+    page.wait_for_selector("#save-state:has-text('Draft saved')")  # the chart is redrawn then
     cell = page.locator('#place-chart [data-sq="K 10"]').bounding_box()
     assert cell["width"] >= 28 and cell["height"] >= 28, cell  # a thumb hits the right square
-    page.check("input[value=battleship]")
+    page.click('#piece-bar [data-kind="battleship"]')
     for i in range(15):
         page.click(f'#place-chart [data-sq="{"AFKP"[i % 4]} {layout["rows"][i // 4]}"]')
-    page.check("input[value=land]")
+    page.click('#piece-bar [data-kind="land"]')
     page.click(f'#place-chart [data-sq="{layout["land"]}"]')
-    page.check("input[value=bomber]")
+    page.click('#piece-bar [data-kind="bomber"]')
     page.click(f'#place-chart [data-sq="{layout["planes"][0]}"]')
-    page.check("input[value=recon]")
+    page.click('#piece-bar [data-kind="recon"]')
     page.click(f'#place-chart [data-sq="{layout["planes"][1]}"]')
     page.wait_for_selector("#tally:has-text('legal')")
 
@@ -154,10 +154,9 @@ def test_two_phones_play_a_game_and_a_third_sees_nothing(browser, live_server):
     # the stranger scanned nothing: he holds no seat and cannot take a taken one
     stranger.page.goto(game_url)
     assert "holds no seat" in stranger.page.content()
-    stranger.page.goto(join_link)
-    stranger.page.fill("#name", "Eve")
-    stranger.page.click("button[type=submit]")
-    assert "already taken" in stranger.page.content()
+    stranger.page.goto(join_link)  # issue 12 §6: the old link says so before any form
+    assert "This seat is taken" in stranger.page.content()
+    assert stranger.page.locator("#name").count() == 0
     stranger.shot("05-stranger")
 
     red.page.goto(game_url)

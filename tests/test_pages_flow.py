@@ -236,14 +236,15 @@ def test_draft_names_r6_to_r9_problems_and_what_is_left_to_place(table):
     assert data["disposition"]["land"] == ["A 1", "B 2"]
 
 
-def test_draft_names_r5_when_more_is_placed_than_bought(table):
+def test_r5_i12_draft_takes_off_what_was_not_bought_and_says_so(table):
+    """Issue 12 §1: more placed than bought (a page older than its budget) is never kept."""
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     document = {**FLEETS["red"], "guns": FLEETS["red"]["guns"] + ["D 20"]}
     result = save_draft(red, table.id, document).get_json()
-    assert result["left"]["aa-gun"] == -1 and not result["complete"]
-    assert any(p["rule"] == "R5" and "more A-A guns placed than bought" in p["message"]
-               for p in result["problems"]), result
+    assert result["left"]["aa-gun"] == 0 and result["complete"], result
+    assert result["removed"] == ["A-A gun at D 20"]
+    assert result["disposition"]["guns"] == FLEETS["red"]["guns"]
 
 
 def test_draft_before_a_budget_is_refused_naming_r3(table):

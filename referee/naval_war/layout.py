@@ -19,7 +19,7 @@ from .fleet import (
     PRICES,
     SHIP_TYPES,
 )
-from .squares import SIZE, Square, neighbours, square_name
+from .squares import SIZE, NotationError, Square, neighbours, parse_square, square_name
 
 Purchase = dict[str, int]
 _LAND_PIECES = ("atom-bomber", "aa-gun")
@@ -173,3 +173,134 @@ def random_purchase(rng: random.Random) -> Purchase:
     forces = _spend(rng, forces_budget, (*AIRCRAFT_TYPES, "aa-gun", "salvo"),
                     Counter({"atom-bomber": MAX_ATOM_BOMBERS, "bomber": 12, "recon": 20}))
     return dict(ships + forces)
+
+
+def complete(document: dict, purchase: Purchase, rng: random.Random) -> dict:
+    """The disposition with what is left of the purchase added at random where R6-R9 allow,
+    around the pieces already placed, which stay exactly as they are ("Place the rest for
+    me"). A piece of the document that cannot be read is kept as it is and ignored here (the
+    check names it). Each piece goes to a random one of the places still open to it; if that
+    leaves no room, it is tried again packing each ship where it closes the fewest squares to
+    the others (still at random among those). Raises ``LayoutError`` when the rest does not fit
+    around the pieces placed."""
+    for tight in (False, False, True, True):
+        try:
+            return _complete_once(document, purchase, rng, tight)
+        except LayoutError:
+            continue
+    raise LayoutError("there is no room to place the rest at random around your pieces: "
+                      "move some of them and try again")
+
+
+def _open_places(kind: str, taken: set[Square]) -> list[tuple[list[Square], bool]]:
+    """Every place a ship of this kind can lie without touching ``taken`` (land, and ships
+    with their neighbours)."""
+    places = []
+    for row in range(SIZE):
+        for col in range(SIZE):
+            for across in ((True,) if kind in ("carrier", "submarine") else (True, False)):
+                cells = _ship_cells(kind, col, row, across)
+                if all(c.col < SIZE and c.row < SIZE and c not in taken for c in cells):
+                    places.append((cells, across))
+    return places
+
+
+def _ship_place(kind: str, taken: set[Square], rng: random.Random, tight: bool
+                ) -> tuple[list[Square], bool]:
+    """A random open place for a ship: a few blind tries first (quick on an open chart), then
+    a choice among every open place; packed tight, among those closing the fewest squares."""
+    if not tight:
+        for _attempt in range(60):
+            across = kind in ("carrier", "submarine") or rng.random() < 0.5
+            cells = _ship_cells(kind, rng.randrange(SIZE), rng.randrange(SIZE), across)
+            if all(c.col < SIZE and c.row < SIZE and c not in taken for c in cells):
+                return cells, across
+    places = _open_places(kind, taken)
+    if not places:
+        raise LayoutError("no room for a ship")
+    if tight:
+        def closes(place: tuple[list[Square], bool]) -> int:
+            return len({n for c in place[0] for n in (c, *neighbours(c))} - taken)
+
+        scored = [(closes(p), p) for p in places]
+        least = min(score for score, _ in scored)
+        places = [p for score, p in scored if score == least]
+    return rng.choice(places)
+
+
+def _readable(text: object) -> Square | None:
+    try:
+        return parse_square(text)
+    except NotationError:
+        return None
+
+
+def _complete_once(document: dict, purchase: Purchase, rng: random.Random,
+                   tight: bool) -> dict:
+    lists = {key: list(document.get(key) or []) if isinstance(document.get(key), list) else []
+             for key in ("land", "ships", "aircraft", "guns")}
+    land: set[Square] = set()
+    for text in lists["land"]:
+        at = _readable(text)
+        if at:
+            land |= {Square(at.col + c, at.row + r) for r in range(3) for c in range(3)}
+    placed: Counter = Counter()
+    ship_cells: set[Square] = set()
+    carrier_cells: list[Square] = []
+    for ship in lists["ships"]:
+        kind = ship.get("type") if isinstance(ship, dict) else None
+        at = _readable(ship.get("at")) if kind in SHIP_TYPES else None
+        if at is None:
+            continue
+        placed[kind] += 1
+        cells = [c for c in _ship_cells(kind, at.col, at.row, ship.get("dir") != "down")
+                 if c.col < SIZE and c.row < SIZE]
+        ship_cells.update(cells)
+        if kind == "carrier":
+            carrier_cells.extend(cells)
+    standing: set[Square] = set()
+    for plane in lists["aircraft"]:
+        kind = plane.get("type") if isinstance(plane, dict) else None
+        at = _readable(plane.get("at")) if kind in AIRCRAFT_TYPES else None
+        if at is not None:
+            placed[kind] += 1
+            standing.add(at)
+    for gun in lists["guns"]:
+        at = _readable(gun)
+        placed["aa-gun"] += 1
+        if at is not None:
+            standing.add(at)
+    rest = {k: max(0, purchase.get(k, 0) - placed[k])
+            for k in (*SHIP_TYPES, *AIRCRAFT_TYPES, "aa-gun")}
+    free_carrier = [c for c in carrier_cells if c not in standing]
+    free_land = sorted(c for c in land if c not in standing and c not in ship_cells)
+    planes = rest["bomber"] + rest["recon"]
+    on_land = max(0, planes - len(free_carrier) - 4 * rest["carrier"])
+    short = rest["atom-bomber"] + rest["aa-gun"] + on_land - len(free_land)
+    new_units = []
+    for _ in range(-(-max(0, short) // 9)):
+        blocks = [block for row in range(SIZE - 2) for col in range(SIZE - 2)
+                  for block in [{Square(col + c, row + r) for r in range(3) for c in range(3)}]
+                  if not block & (land | ship_cells)]
+        if not blocks:
+            raise LayoutError("no room for more land")
+        block = rng.choice(blocks)
+        new_units.append(min(block))
+        land |= block
+        free_land.extend(sorted(block))
+    taken = set(land) | {n for c in ship_cells for n in (c, *neighbours(c))}
+    new_ships = []
+    for kind in SHIP_TYPES:
+        for _ in range(rest[kind]):
+            cells, across = _ship_place(kind, taken, rng, tight)
+            new_ships.append(_ship_doc(kind, cells[0], across))
+            taken.update(n for c in cells for n in (c, *neighbours(c)))
+            if kind == "carrier":
+                free_carrier.extend(cells)
+    try:
+        aircraft, guns = _stand_pieces(rest, free_land, free_carrier, rng)
+    except IndexError:
+        raise LayoutError("no room for the aircraft and guns") from None
+    return {"land": lists["land"] + [square_name(u) for u in new_units],
+            "ships": lists["ships"] + new_ships, "aircraft": lists["aircraft"] + aircraft,
+            "guns": lists["guns"] + guns}

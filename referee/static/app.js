@@ -132,83 +132,9 @@
     form.addEventListener("input", update); update();
   }
 
-  /* ---- placement (R6-R9): tap to place, tap to turn, tap to remove ---- */
-  function placePage() {
-    const box = $("#place-chart"); if (!box) return;
-    const d = data(); NAMES = d.names;
-    const disp = { land: [], ships: [], aircraft: [], guns: [], ...(d.disposition || {}) };
-    const purchase = d.purchase;
-    let selected = "land", problems = [], timer = null;
-    const kinds = ["land"].concat(Object.keys(purchase).filter((k) => k !== "salvo"));
-    const placed = (k) => k === "aa-gun" ? disp.guns.length : disp.ships.concat(disp.aircraft).filter((p) => p.type === k).length;
-    const palette = $("#palette");
-    function drawPalette() {
-      palette.querySelectorAll("label").forEach((l) => l.remove());
-      for (const k of kinds) {
-        const left = k === "land" ? null : purchase[k] - placed(k);
-        const label = document.createElement("label"); label.className = "piece" + (left === 0 ? " done" : "");
-        const input = document.createElement("input"); input.type = "radio"; input.name = "piece"; input.value = k; input.checked = k === selected;
-        input.addEventListener("change", () => { selected = k; });
-        label.appendChild(input);
-        label.appendChild(document.createTextNode(" " + (k === "land" ? "Land unit 3×3 (free)" : nameOf(k) + " — " + left + " left")));
-        palette.appendChild(label);
-      }
-    }
-    function occupant(s) {
-      for (const list of ["aircraft", "guns"]) {
-        const i = disp[list].findIndex((p) => (p.at || p) === s); if (i >= 0) return [list, i];
-      }
-      const i = disp.ships.findIndex((ship) => shipSquares(ship).indexOf(s) >= 0); if (i >= 0) return ["ships", i];
-      const j = disp.land.findIndex((tl) => landSquares([tl]).indexOf(s) >= 0); if (j >= 0) return ["land", j];
-      return null;
-    }
-    function tap(s) {
-      const occ = occupant(s), left = selected === "land" ? 1 : purchase[selected] - placed(selected);
-      const onCarrier = occ && occ[0] === "ships" && disp.ships[occ[1]].type === "carrier" && (selected === "bomber" || selected === "recon");
-      if (occ && occ[0] !== "land" && !onCarrier) {
-        const piece = disp[occ[0]][occ[1]];
-        if (occ[0] === "ships" && LENGTH[piece.type] > 1 && piece.dir !== "down") piece.dir = "down";
-        else disp[occ[0]].splice(occ[1], 1);
-      } else if (occ && occ[0] === "land" && selected === "land") {
-        disp.land.splice(occ[1], 1);
-      } else if (left > 0) {
-        if (selected === "land") disp.land.push(s);
-        else if (selected === "aa-gun") disp.guns.push(s);
-        else if (LENGTH[selected] || selected === "carrier") disp.ships.push(LENGTH[selected] > 1 ? { type: selected, at: s, dir: "across" } : { type: selected, at: s });
-        else disp.aircraft.push({ type: selected, at: s });
-      } else {
-        say("No " + nameOf(selected) + " left to place: pick another piece.");
-      }
-      render(); save();
-    }
-    function render() {
-      const looks = ownLooks(disp, null), bad = new Set(problems.flatMap((p) => p.squares));
-      drawChart(box, "Your chart", (s) => {
-        const look = looks[s] || { cls: "sea", text: "", label: "sea" };
-        return bad.has(s) ? { cls: look.cls + " problem", text: look.text || "!", label: look.label + ", problem" } : look;
-      }, tap);
-      drawPalette();
-    }
-    function say(text) { $("#save-state").textContent = text; }
-    function save() {
-      clearTimeout(timer);
-      say("Saving draft…");
-      timer = setTimeout(() => {
-        fetch(d.draft_url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf() }, body: JSON.stringify({ disposition: disp }) })
-          .then((r) => r.json()).then((res) => {
-            if (res.errors) { say(res.errors.map((e) => e.message).join("; ")); return; }
-            problems = res.problems;
-            const ul = $("#place-problems"); ul.innerHTML = "";
-            for (const p of problems) { const li = document.createElement("li"); li.textContent = p.rule + ": " + p.message; ul.appendChild(li); }
-            const left = Object.entries(res.left).filter(([, n]) => n > 0).map(([k, n]) => n + " " + nameOf(k));
-            $("#tally").textContent = left.length ? "Still to place: " + left.join(", ") : (problems.length ? "Everything is placed; mend the problems above." : "Everything is placed and legal: lock it in.");
-            say("Draft saved.");
-            render();
-          }).catch(() => say("Could not save the draft; check the connection."));
-      }, 250);
-    }
-    render(); save();
-  }
+  /* Placement lives in place.js; it and any other page script use these. */
+  window.Referee = { COLS, LETTER, LENGTH, $, csrf, sq, parse, data, nameOf, shipSquares, landSquares,
+    drawChart, ownLooks, setNames: (names) => { NAMES = names; }, pages: (window.Referee && window.Referee.pages) || [] };
 
   /* ---- play: charts, targets, bases and pencil marks ---- */
   function playPage() {
@@ -251,14 +177,14 @@
       if (chosen.indexOf(s) >= 0) chosen = chosen.filter((x) => x !== s);
       else { chosen.push(s); while (chosen.length > wanted()) chosen.shift(); }
       atInput.value = chosen.join(", ");
-      render(); summary();
+      render(); summary(); remember();
     }
     function tapOwn(s) {
       if (!form || !baseSel) return;
       const plane = (view.disposition.aircraft || []).find((a) => a.at === s && !gone.has(a.at));
       if (!plane) return;
       const radio = form.querySelector("input[name=weapon][value=" + plane.type + "]");
-      if (radio && !radio.disabled) { radio.checked = true; fillBases(); baseSel.value = s; summary(); }
+      if (radio && !radio.disabled) { radio.checked = true; fillBases(); baseSel.value = s; summary(); remember(); }
     }
     function render() {
       const box = $("#charts"); box.innerHTML = "";
@@ -284,17 +210,51 @@
         return baseSel && baseSel.value === s ? { ...look, cls: look.cls + " chosen", label: look.label + ", chosen base" } : look;
       }, tapOwn);
     }
+    /* A reload mid-move keeps the weapon, base, opponent and targets (issue 12 §6): kept in
+       this tab's session storage for this game and this version of it only. */
+    const keep = "move:" + view.id + ":" + view.version;
+    function remember() {
+      try {
+        if (weapon() || atInput.value) sessionStorage.setItem(keep, JSON.stringify({ weapon: weapon(), base: baseSel ? baseSel.value : "", target: targetSeat(), at: chosen }));
+        else sessionStorage.removeItem(keep);
+      } catch (e) { /* storage full or off: the move is simply not kept */ }
+    }
+    function recall() {
+      let kept = null;
+      try {
+        for (let i = sessionStorage.length - 1; i >= 0; i--) { const k = sessionStorage.key(i); if (k && k.indexOf("move:" + view.id + ":") === 0 && k !== keep) sessionStorage.removeItem(k); }
+        kept = JSON.parse(sessionStorage.getItem(keep) || "null");
+      } catch (e) { kept = null; }
+      if (!kept || typeof kept !== "object") return;
+      const radio = kept.weapon && form.querySelector("input[name=weapon][value=\"" + String(kept.weapon).replace(/[^a-z-]/g, "") + "\"]");
+      if (radio && !radio.disabled) radio.checked = true;
+      const t = $("#target");
+      if (t && t.tagName === "SELECT" && [...t.options].some((o) => o.value === kept.target)) t.value = kept.target;
+      fillBases();
+      if (baseSel && [...baseSel.options].some((o) => o.value === kept.base)) baseSel.value = kept.base;
+      chosen = (Array.isArray(kept.at) ? kept.at : []).map((x) => parse(String(x))).filter(Boolean).map((p) => sq(p[0], p[1])).slice(-wanted());
+      atInput.value = chosen.join(", ");
+    }
     if (form) {
+      form.addEventListener("submit", () => { try { sessionStorage.removeItem(keep); } catch (e) { /* nothing kept */ } });
       form.addEventListener("change", (e) => {
         if (e.target.name === "weapon") { fillBases(); chosen = chosen.slice(-wanted()); atInput.value = chosen.join(", "); }
         if (e.target.id === "target") chosen = [];
-        render(); summary();
+        render(); summary(); remember();
       });
-      atInput.addEventListener("input", () => { chosen = atInput.value.split(",").map((s) => s.trim()).filter((s) => parse(s)).map((s) => { const p = parse(s); return sq(p[0], p[1]); }); render(); summary(); });
-      fillBases(); summary();
+      atInput.addEventListener("input", () => { chosen = atInput.value.split(",").map((s) => s.trim()).filter((s) => parse(s)).map((s) => { const p = parse(s); return sq(p[0], p[1]); }); render(); summary(); remember(); });
+      fillBases(); recall(); summary();
     }
     render();
     window.refereeBusy = () => Boolean(form && (weapon() || atInput.value));
+  }
+
+  /* The waiting page: your own locked-in chart (issue 12 §6). */
+  function waitingPage() {
+    const d = data(); if (!d || document.body.dataset.page !== "waiting") return;
+    NAMES = d.names;
+    const disp = d.view.disposition || {}, own = ownLooks(disp, d.view.damage);
+    drawChart($("#charts"), "Your chart (" + d.view.you + ")", (s) => own[s] || { cls: "sea", label: "sea" });
   }
 
   function overPage() {
@@ -402,12 +362,12 @@
     document.querySelectorAll(".print-button").forEach((b) => b.addEventListener("click", () => window.print()));
     const zoom = $("#zoom");
     if (zoom) {
-      const label = () => { zoom.textContent = document.body.classList.contains("zoom-in") ? "Show the whole chart" : "Zoom in"; };
+      const label = () => { zoom.textContent = document.body.classList.contains("zoom-in") ? "Whole chart" : "Zoom in"; };
       if (document.body.dataset.zoom) document.body.classList.add("zoom-in");
       zoom.addEventListener("click", () => { document.body.classList.toggle("zoom-in"); label(); });
       label();
     }
   }
-  function init() { window.refereeBusy = null; budgetPage(); placePage(); playPage(); overPage(); postmortemPage(); clocks(); forms(); }
+  function init() { window.refereeBusy = null; budgetPage(); window.Referee.pages.forEach((page) => page()); playPage(); waitingPage(); overPage(); postmortemPage(); clocks(); forms(); }
   document.addEventListener("DOMContentLoaded", () => { init(); poll(); });
 })();

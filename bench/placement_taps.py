@@ -1,0 +1,250 @@
+"""Taps and scrolls to place a 46-piece fleet by thumb on a 390 x 844 phone (issue 12 §2).
+
+Drives Debian's Chromium (Playwright, touch, 390 x 844) through a real `referee serve` on
+loopback: creates a game, buys the fleet and places it square by square the way a careful
+player would, then counts
+
+* taps: every touch on the page (a piece chosen, a square, a turn, a direction), and
+* scrolls: every time the next thing to touch is out of sight (off the screen, under the
+  fixed piece bar, or outside the chart's own horizontal scroller) and must be scrolled into
+  view; one scroll per scroller moved (the page, the chart, the piece bar).
+
+The player places kind by kind; within a kind he first places what he can see (ships lying
+the way the page's direction switch says first, if it has one), and only then scrolls for
+the rest, as a thumb would. The fleet is a fixed random layout (seed 7,
+``layout.scatter``) that R6-R9 accept; the bench checks the page reports it legal at the end.
+It works on the page before issue 12 (a radio list above the chart; a tap on a ship turns
+it) and after it (a piece bar fixed to the foot of the screen, an across/down switch).
+
+Run with `.venv/bin/python bench/placement_taps.py [--runs 3]`; prints medians.
+Only 127.0.0.1 is contacted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+import conftest  # noqa: E402
+from conftest import LiveServer  # noqa: E402
+
+from referee.naval_war import check_disposition  # noqa: E402
+from referee.naval_war.layout import scatter  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 1}
+
+# 46 pieces: 26 ships (74 points), 20 aircraft and guns, 36 salvoes: 160 points (R3, R4)
+PURCHASE = {"carrier": 2, "battleship": 8, "cruiser": 6, "destroyer": 6, "submarine": 4,
+            "atom-bomber": 2, "bomber": 6, "recon": 6, "aa-gun": 6, "salvo": 36}
+VERBOSE = "--verbose" in sys.argv
+PIECES = sum(n for k, n in PURCHASE.items() if k != "salvo")
+
+# Is this element in sight: inside the viewport above the fixed piece bar, and inside every
+# scrolling ancestor? Returns the scrollers that would have to move.
+IN_SIGHT = """(el) => {
+  const r = el.getBoundingClientRect(), out = [];
+  const bar = document.getElementById("piece-bar");
+  const inBar = bar && bar.contains(el);
+  const bottom = inBar || !bar ? innerHeight
+    : Math.min(innerHeight, bar.getBoundingClientRect().top);
+  if (r.top < 0 || r.bottom > bottom + 0.5) out.push("page");
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const st = getComputedStyle(p);
+    if (p.scrollWidth > p.clientWidth + 1 && /auto|scroll/.test(st.overflowX)) {
+      const q = p.getBoundingClientRect();
+      if (r.left < q.left - 0.5 || r.right > q.right + 0.5) out.push(p.id || p.className);
+    }
+  }
+  return out;
+}"""
+
+# Bring it into sight the way a thumb would: the page so that the whole chart shows if it
+# can (else the square in the middle), a scroller sideways with a flick to its far end.
+SCROLL_TO = """(el) => {
+  const bar = document.getElementById("piece-bar");
+  const inBar = bar && bar.contains(el);
+  const bottom = inBar || !bar ? innerHeight
+    : Math.min(innerHeight, bar.getBoundingClientRect().top);
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const st = getComputedStyle(p);
+    if (p.scrollWidth > p.clientWidth + 1 && /auto|scroll/.test(st.overflowX)) {
+      const r = el.getBoundingClientRect(), q = p.getBoundingClientRect();
+      if (r.left < q.left) p.scrollLeft = 0;  // a flick: all the way, as a thumb does
+      else if (r.right > q.right) p.scrollLeft = p.scrollWidth;
+    }
+  }
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > bottom) {
+    const grid = el.closest(".grid");
+    const g = grid ? grid.getBoundingClientRect() : null;
+    if (g && g.height <= bottom) window.scrollBy(0, g.top - Math.max(0, (bottom - g.height) / 2));
+    else window.scrollBy(0, (r.top + r.bottom) / 2 - bottom / 2);
+  }
+}"""
+
+
+class SourceServer(LiveServer):
+    """`referee serve` from another copy of the source (``git archive <commit> | tar -x``),
+    to measure the page as it was: a wrapper sets the editable install's finder aside so
+    that the copy is the one imported."""
+
+    def __init__(self, database: Path, source: Path) -> None:
+        super().__init__(database)
+        wrapper = database.parent / "referee-from-source"
+        wrapper.write_text(
+            f"#!{sys.executable}\nimport sys\n"
+            "sys.meta_path = [f for f in sys.meta_path if 'editable' not in repr(f)]\n"
+            f"sys.path.insert(0, {str(source.resolve())!r})\n"
+            "from referee.cli import main\nsys.exit(main())\n")
+        wrapper.chmod(0o755)
+        self.wrapper = wrapper
+
+    def start(self) -> SourceServer:
+        real, conftest.REFEREE = conftest.REFEREE, self.wrapper
+        try:
+            return super().start()
+        finally:
+            conftest.REFEREE = real
+
+
+class Thumb:
+    """Counts taps and scrolls on one page."""
+
+    def __init__(self, page) -> None:
+        self.page, self.taps, self.scrolls = page, 0, 0
+
+    def tap(self, selector: str) -> None:
+        element = self.page.locator(selector).first
+        element.wait_for(state="attached")
+        handle = element.element_handle()
+        moved = handle.evaluate(IN_SIGHT)
+        if moved:
+            handle.evaluate(SCROLL_TO)
+            self.scrolls += len(moved)
+            if VERBOSE:
+                print("scroll", moved, "for", selector)
+            still = handle.evaluate(IN_SIGHT)
+            assert not still, (selector, still)
+        element.tap()
+        self.taps += 1
+
+
+def column(square: str) -> int:
+    return "ABCDEFGHIJKLMNOPQRSTU".index(square.split()[0])
+
+
+def place_fleet(thumb: Thumb, document: dict) -> None:
+    page = thumb.page
+    new_ui = page.locator("#piece-bar").count() > 0
+    cell = '#place-chart [data-sq="{}"]'.format
+    kinds = (["carrier", "battleship", "cruiser", "destroyer", "submarine", "land",
+              "atom-bomber", "bomber", "recon", "aa-gun"])
+    pieces: dict[str, list[tuple[str, str]]] = {k: [] for k in kinds}
+    for unit in document["land"]:
+        pieces["land"].append((unit, "across"))
+    for ship in document["ships"]:
+        pieces[ship["type"]].append((ship["at"], ship.get("dir", "across")))
+    for plane in document["aircraft"]:
+        pieces[plane["type"]].append((plane["at"], ""))
+    for gun in document["guns"]:
+        pieces["aa-gun"].append((gun, ""))
+
+    def current() -> str:
+        if new_ui:
+            return page.get_attribute("#piece-bar", "data-kind") or ""
+        return page.eval_on_selector("#palette input:checked", "e => e.value")
+
+    def choose(kind: str) -> None:
+        if current() != kind:
+            thumb.tap(f'#piece-bar [data-kind="{kind}"]' if new_ui
+                      else f'#palette input[value="{kind}"]')
+
+    def direction(want: str) -> None:
+        if new_ui and page.get_attribute("#dir-toggle", "data-dir") != want:
+            thumb.tap("#dir-toggle")
+
+    def in_sight(square: str) -> bool:
+        return not page.locator(cell(square)).element_handle().evaluate(IN_SIGHT)
+
+    def way_now() -> str:
+        return page.get_attribute("#dir-toggle", "data-dir") if new_ui else "across"
+
+    for kind in kinds:
+        todo = list(pieces[kind])
+        while todo:
+            # what is in sight first (the way ships now lie first), then scroll for the rest
+            seen = [p for p in todo if in_sight(p[0])]
+            pool = seen or todo
+            square, way = min(pool, key=lambda p: (p[1] not in ("", way_now()), column(p[0])))
+            todo.remove((square, way))
+            choose(kind)
+            if kind in ("battleship", "cruiser", "destroyer"):
+                direction(way)
+            thumb.tap(cell(square))
+            if not new_ui and way == "down":
+                thumb.tap(cell(square))  # the old page: a second tap turns the ship
+    page.wait_for_selector("#tally:has-text('legal')", timeout=15000)
+
+
+def one_run(browser, server: LiveServer, document: dict) -> tuple[int, int]:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.fill("#name", "Bench")
+    page.click("form.stack:not([action]) button[type=submit]")
+    page.wait_for_url("**/host")
+    page.goto(page.url.removesuffix("/host"))
+    for kind, n in PURCHASE.items():
+        page.fill(f"#{kind.replace('-', '_')}", str(n))
+    page.click("#budget-form button[type=submit]")
+    page.wait_for_selector("#place-chart .cell")
+    page.evaluate("window.scrollTo(0, 0)")
+    thumb = Thumb(page)
+    place_fleet(thumb, document)
+    context.close()
+    return thumb.taps, thumb.scrolls
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--verbose", action="store_true", help="say what each scroll was for")
+    parser.add_argument("--source", type=Path, help="serve this copy of the source instead "
+                        "(e.g. the commit before issue 12, from git archive)")
+    args = parser.parse_args()
+    document = scatter(PURCHASE, random.Random(7))
+    check_disposition(document)
+    from playwright.sync_api import sync_playwright
+
+    taps, scrolls = [], []
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        server = (SourceServer(Path(tmp) / "bench.db", args.source) if args.source
+                  else LiveServer(Path(tmp) / "bench.db")).start()
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            for _ in range(args.runs):
+                t, s = one_run(browser, server, document)
+                taps.append(t)
+                scrolls.append(s)
+        finally:
+            browser.close()
+            server.stop()
+    down = sum(1 for s in document["ships"] if s.get("dir") == "down")
+    print(f"fleet: {PIECES} pieces, {len(document['land'])} land units, {down} ships down")
+    print(f"taps:    median {statistics.median(taps)}  (runs: {taps})")
+    print(f"scrolls: median {statistics.median(scrolls)}  (runs: {scrolls})")
+
+
+if __name__ == "__main__":
+    main()
