@@ -88,6 +88,8 @@ def budget_and_place(phone: Phone) -> None:
     assert "Total: 121" in page.inner_text(".totals").replace("\n", " ")
     page.click("#budget-form button[type=submit]")
     page.wait_for_selector("#place-chart .cell")
+    # the chart is drawn again when the first draft is saved: measure it after that
+    page.wait_for_selector("#save-state:has-text('Draft saved')")
     cell = page.locator('#place-chart [data-sq="K 10"]').bounding_box()
     assert cell["width"] >= 28 and cell["height"] >= 28, cell  # a thumb hits the right square
     page.check("input[value=battleship]")
