@@ -109,6 +109,7 @@ def test_i12_item1_every_piece_is_placed_picked_up_and_removed_by_tapping(browse
     assert labels == ["carrier", "battleship", "cruiser", "destroyer", "submarine",
                       "atom-bomber", "bomber", "recon", "aa-gun", "land"]  # ships, air, ground
     assert page.get_attribute("#piece-bar", "data-kind") == "carrier"
+    phone.saved()  # (the chart is redrawn when the first save comes back)
     assert phone.cell("K 10").bounding_box()["width"] >= 28  # a thumb's square
 
     phone.chip("land")

@@ -145,7 +145,7 @@ def static_bytes(tmp_path_factory) -> int:
 
 def test_every_page_is_under_60_kb_transferred_with_its_stylesheet_and_script(pages,
                                                                               static_bytes):
-    assert static_bytes < 24 * 1024
+    assert static_bytes < 20 * 1024
     for name, response in pages.items():
         assert response.status_code < 500, name
         weight = len(response.get_data()) + static_bytes
