@@ -205,7 +205,9 @@ def test_i12_item6_an_old_join_link_says_the_seat_is_taken_at_once(table):
     late = Phone(table.app, "late")
     response = late.get(link)
     assert response.status_code == 200 and "This seat is taken" in response.text
-    assert not Page(response.text).forms  # no form to fill in for nothing
+    forms = [f.attrs.get("action") for f in Page(response.text).forms]
+    # no join form to fill in for nothing; only the recovery code's form (R24)
+    assert forms == [f"/games/{table.id}/recover"], forms
     blue = table.phones["blue"]  # the phone that holds it goes straight to its game
     response = blue.get(link, follow=False)
     assert response.status_code == 302 and response.headers["Location"].endswith(
