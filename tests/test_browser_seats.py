@@ -9,6 +9,7 @@ The referee runs in this process (a threaded WSGI server) so that the test can m
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -30,7 +31,14 @@ if not CHROMIUM.exists():
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from test_browser import ARGS, Phone, budget_and_place, fire_salvo, wait_for_turn  # noqa: E402
+from test_browser import (  # noqa: E402
+    ARGS,
+    LAYOUT,
+    PURCHASE,
+    Phone,
+    fire_salvo,
+    wait_for_turn,
+)
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +76,35 @@ def referee(tmp_path, monkeypatch):
     yield server
     server.server.shutdown()
     server.thread.join(10)
+
+
+def fleet(seat: str) -> dict:
+    """test_browser's fleet for this seat: 15 Battleships, a land unit, a Bomber and an R.P."""
+    layout = LAYOUT[seat]
+    ships = [{"type": "battleship", "at": f"{'AFKP'[i % 4]} {layout['rows'][i // 4]}",
+              "dir": "across"} for i in range(15)]
+    return {"land": [layout["land"]], "ships": ships, "guns": [],
+            "aircraft": [{"type": "bomber", "at": layout["planes"][0]},
+                         {"type": "recon", "at": layout["planes"][1]}]}
+
+
+def buy_place_and_lock(phone: Phone, game_url: str) -> None:
+    """Buy on the budget page, then lay the fleet down through the page's own draft endpoint
+    (placement by tapping is test_browser's subject), and lock in."""
+    page = phone.page
+    page.goto(game_url)
+    for field, count in PURCHASE.items():
+        page.fill(f"#{field}", count)
+    page.locator("#budget-form").evaluate("form => form.requestSubmit()")
+    page.wait_for_selector("#save-state:has-text('Draft saved')")  # the page's own first save
+    token = page.get_attribute("meta[name=csrf-token]", "content")
+    response = phone.context.request.post(
+        game_url + "/draft", data=json.dumps({"disposition": fleet(phone.name)}),
+        headers={"Content-Type": "application/json", "Accept": "application/json",
+                 "X-CSRFToken": token})
+    assert response.ok and response.json()["complete"], response.text()
+    page.reload()
+    page.click("#lock-button")
 
 
 def create(phone: Phone, url: str, name: str, move_minutes: str = "") -> str:
@@ -125,13 +162,9 @@ def test_r25_a_stand_in_computer_plays_for_an_absent_player_until_he_moves(brows
     blue.page.fill("#name", "Bob")
     blue.page.click("form:has(#name) button[type=submit]")
     blue.page.wait_for_selector("#recovery")
-    blue.page.reload()  # written down: the code is gone on the next page
-    red.page.goto(game_url)
-    budget_and_place(red)
-    budget_and_place(blue)
-    red.page.click("#lock-button")
+    buy_place_and_lock(red, game_url)
     red.page.wait_for_selector("text=Locked in")
-    blue.page.click("#lock-button")
+    buy_place_and_lock(blue, game_url)
     blue.page.wait_for_selector("h1.turn")
     red.page.wait_for_selector("h1.turn", timeout=15000)
 
