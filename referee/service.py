@@ -208,6 +208,13 @@ def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str)
     return SeatKeys(token, recovery)
 
 
+def seconds(n: int) -> str:
+    """>>> seconds(1), seconds(2)
+    ('1 second', '2 seconds')
+    """
+    return f"{n} second{'' if n == 1 else 's'}"
+
+
 def recover_seat(store: Store, game_id: str, seat: str, code: object) -> SeatKeys:
     """Move a seat to a new device with its recovery code (R24): a new token and a new code;
     the old token and the old code stop working. Wrong codes are counted: after a few, each
@@ -221,7 +228,7 @@ def recover_seat(store: Store, game_id: str, seat: str, code: object) -> SeatKey
         wait = (row["recover_after"] or 0) - now()
         if wait > 0:
             raise ApiError(429, f"Too many wrong recovery codes for the {seat} seat; try again "
-                                f"in {int(wait) + 1} seconds", field="recovery_code")
+                                f"in {seconds(int(wait) + 1)}", field="recovery_code")
         right = row["recovery_hash"] and row["claimed"] and secrets.compare_digest(
             row["recovery_hash"], recovery_hash(game_id, seat, code))
         if right:
@@ -247,9 +254,9 @@ def reissue_join_code(store: Store, game_id: str, seat: str) -> str:
 
     def sign_out(_events: list[dict]) -> None:
         if store.host_seat(game_id) == seat:
-            raise ApiError(409, f"{seat} holds the host's powers; hand them to another seat "
-                                "before giving this seat a new join code (R24)", field="seat",
-                           rule="R24")
+            raise ApiError(409, f"{seat.title()} holds the host's powers; hand them to another "
+                                "seat before giving this seat a new join code (R24)",
+                           field="seat", rule="R24")
         store.reissue(game_id, seat, code)
         store.forget_draft(game_id, seat)
         store.drop_draft(game_id, seat)

@@ -604,3 +604,16 @@ def test_r25_games_forfeited_before_play_are_listed_but_not_counted(tmp_path, cl
     assert records["games"] == 0 and records["players"] == [] and records["forfeited"] == 1
     page = red.get("/club").text
     assert f"Game {game_id}" in page and "forfeited before play: not counted" in page
+
+
+def test_r25_a_stand_in_before_play_names_the_phase_not_a_turn():
+    """Found in review: before play the refusal said "it is None's turn"."""
+    from referee.naval_war import RuleViolation, new_game
+
+    game, _ = new_game(id="g", seats=2, seed=1, move_minutes=5)
+    game.join("red", "Ann")
+    game.join("blue", "Bob")
+    with pytest.raises(RuleViolation) as refused:
+        game.stand_in("red", "blue")
+    message = refused.value.problems[0].message
+    assert "in play" in message and "None" not in message, message

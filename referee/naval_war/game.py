@@ -320,11 +320,11 @@ class Game:
         if self.phase != "setup":
             raise refuse("R10", "Dispositions are made before play starts", kind="turn")
         if seat in self.forfeited:
-            raise refuse("R10", f"{seat} has been forfeited", kind="turn")
+            raise refuse("R10", f"{seat.title()} has been forfeited", kind="turn")
         if seat not in self.names:
-            raise refuse("R10", f"{seat} has not joined the game yet", kind="turn")
+            raise refuse("R10", f"{seat.title()} has not joined the game yet", kind="turn")
         if seat in self.ready:
-            raise refuse("R10", f"{seat} has already locked in a disposition", kind="turn")
+            raise refuse("R10", f"{seat.title()} has already locked in a disposition", kind="turn")
         return seat
 
     def _apply_created(self, event: dict) -> None:
@@ -410,8 +410,8 @@ class Game:
             raise refuse("R10", "Only a seat that has not locked in before play can be "
                                 "forfeited", kind="turn")
         if seat in self.ready or seat in self.forfeited:
-            raise refuse("R10", f"{seat} has locked in a disposition or is already forfeited",
-                         field="seat", kind="turn")
+            raise refuse("R10", f"{seat.title()} has locked in a disposition or is already "
+                                "forfeited", field="seat", kind="turn")
         if isinstance(now, bool) or not isinstance(now, int | float) \
                 or not math.isfinite(now) or now > MAX_TIME or now < self.deadline:
             raise refuse("R10", "A seat can be forfeited only when the disposition clock has "
@@ -548,10 +548,10 @@ class Game:
         computer's; its draft and name go, so its next holder learns nothing of them."""
         seat = self._check_seat(event.get("seat"))
         if seat in self.bots:
-            raise refuse("R24", f"{seat} is the computer's seat; nobody can be given it",
+            raise refuse("R24", f"{seat.title()} is the computer's seat; nobody can be given it",
                          field="seat", kind="turn")
         if self.phase != "setup" or seat in self.ready or seat in self.forfeited:
-            raise refuse("R24", f"{seat} has locked in (or left the game): only its own "
+            raise refuse("R24", f"{seat.title()} has locked in (or left the game): only its own "
                                 "recovery code can move the seat now", field="seat",
                          kind="turn")
         self.names.pop(seat, None)
@@ -563,14 +563,17 @@ class Game:
         if self.move_minutes is None:
             raise refuse("R25", "This game has no move clock, so no seat can be handed to the "
                                 "computer", kind="turn")
-        if self.phase != "play" or seat != self.turn:
-            raise refuse("R25", f"Only the seat whose turn it is can be handed to the computer; "
-                                f"it is {self.turn}'s turn", kind="turn")
+        if self.phase != "play":
+            raise refuse("R25", "A seat can be handed to the computer only while the game is "
+                                "in play", kind="turn")
+        if seat != self.turn:
+            raise refuse("R25", "Only the seat whose turn it is can be handed to the computer; "
+                                f"it is {self.turn.title()}'s turn", kind="turn")
         if seat in self.bots or seat in self.stand_ins:
-            raise refuse("R25", f"The computer already plays for {seat}", kind="turn")
+            raise refuse("R25", f"The computer already plays for {seat.title()}", kind="turn")
         if by not in self.opponents(seat) or by in self.forfeited:
-            raise refuse("R25", f"Only an opponent of {seat} can hand the seat to the computer",
-                         field="by", kind="forbidden")
+            raise refuse("R25", f"Only an opponent of {seat.title()} can hand the seat to the "
+                                "computer", field="by", kind="forbidden")
         self.stand_ins.add(seat)
 
     def _apply_play_on(self, event: dict) -> None:
