@@ -246,6 +246,15 @@ def _tallies(view: dict, seat: str, disposition: dict | None,
     return tallies
 
 
+def _chart_of(seat: str, name: str | None) -> str:
+    """A chart's title: "My chart of Blue (Bob)", or "My chart of Blue" before he has joined.
+
+    >>> _chart_of("blue", None), _chart_of("blue", "Bob")
+    ('My chart of Blue', 'My chart of Blue (Bob)')
+    """
+    return f"My chart of {seat.title()}" + (f" ({name})" if name else "")
+
+
 def player_charts(view: dict, *, paper: str = "a4") -> bytes:
     """A player's own chart with its damage beside his chart of each opponent, as the
     referee has filled it from his reports; printable at any time of the game."""
@@ -261,8 +270,7 @@ def player_charts(view: dict, *, paper: str = "a4") -> bytes:
                             title=f"My chart ({you.title()})",
                             tallies=_tallies(view, you, view["disposition"], view["damage"]))
         known = ChartFlowable(cell, knowledge_looks(knowledge_chart(view, opponent)),
-                              title=f"My chart of {opponent.title()}"
-                                    f" ({view['seats'][opponent]['name'] or ''})")
+                              title=_chart_of(opponent, view["seats"][opponent]["name"]))
         if i:
             story.append(PageBreak())
         story += [_title_line(name, you.title(), dt.date.today().isoformat()),
