@@ -16,6 +16,7 @@ from flask import Flask, request
 from flask_wtf.csrf import CSRFProtect
 
 from . import errors
+from .naval_war import catalogue
 from .poll import PollShortcut
 from .store import Store
 
@@ -124,6 +125,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     init_store(app)
     csrf.init_app(app)
     errors.register(app)
+    app.jinja_env.globals["rules"] = catalogue  # issue 13: templates hold no rule constant
 
     from . import api, cli, icons, pages, printouts
 

@@ -36,6 +36,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .catalogue import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME  # R10, R25; re-exported
 from .combat import strike
 from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
 from .problems import Problem, RuleViolation, problem, refuse
@@ -43,9 +44,6 @@ from .squares import NotationError, Square, parse_square, square_name
 
 SEATS = ("red", "blue", "green", "gold")
 ALLIANCES = (("red", "green"), ("blue", "gold"))  # R23 option, as API.md pairs them
-DEFAULT_MINUTES = 20  # R10
-MAX_MINUTES = 24 * 60
-MAX_NAME = 40
 MAX_TIME = 253402300799  # the last second of the year 9999: any real clock reads less
 # characters a name may not hold: control and format characters (zero-width joiners and
 # spaces, the byte-order mark, bidi overrides), surrogates, private and unassigned code
