@@ -31,7 +31,9 @@ def _rules_schemas() -> dict:
                   "items": {"type": "array", "items": integer, "minItems": 2, "maxItems": 2}}}}
     return {
         "Catalogue": {"type": "object", "required": [
-            "pieces", "weapons", "budget", "limits", "board"], "properties": {
+            "order", "pieces", "weapons", "budget", "limits", "board"], "properties": {
+            "order": {"type": "array", "items": {"type": "string"},
+                      "description": "Every kind of piece, in the budget's order"},
             "pieces": {"type": "object", "additionalProperties": piece},
             "weapons": {"type": "object", "additionalProperties": {
                 "type": "object", "properties": {"name": string, "radius": integer,
@@ -43,8 +45,7 @@ def _rules_schemas() -> dict:
                 "name_length": integer, "minutes": bounds, "move_minutes": bounds,
                 "clock_extension": bounds, "record_pages": bounds}},
             "board": {"type": "object", "properties": {
-                "size": integer, "columns": string, "land_unit": integer, "first": string,
-                "last": string}}}},
+                "size": integer, "columns": string, "land_unit": integer}}}},
         "RuleSets": {"type": "object", "required": ["rule_sets"], "properties": {
             "rule_sets": {"type": "array", "items": {
                 "type": "object", "required": ["rules", "name", "catalogue"], "properties": {

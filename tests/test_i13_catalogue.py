@@ -136,3 +136,46 @@ def test_i13_forms_take_their_limits_from_the_catalogue(app):
     assert budget.atom_bomber.render_kw["max"] == catalogue.MAX_ATOM_BOMBERS
     assert [f.render_kw["data-price"] for f in forms.budget_fields(budget)] == \
         [catalogue.PRICES[k] for k in catalogue.BUYABLE]
+
+
+# Issue 13, "JavaScript": the scripts and templates hold no rule of their own; they read the
+# catalogue the page embeds (scripts) or the ``rules`` Jinja global (templates).
+PAGE_RULE_LITERALS = [
+    re.compile(r"\b160\b"),  # R3's budget
+    re.compile(r"at least 60\b|\b60 are needed|[<>]=? ?60\b"),  # R4's minimums
+    re.compile(r"at most 6\b|> ?6\)"),  # R4's Atom Bombers
+    re.compile(r'\bcarrier:\s*"K"|"aa-gun":\s*"G"'),  # a letter table
+    re.compile(r"\bbattleship:\s*4|\bcruiser:\s*3|\bdestroyer:\s*2"),  # a length table
+    re.compile(r"\[\[0, 0\], \[1, 0\], \[0, 1\], \[1, 1\]\]"),  # the carrier's block
+    re.compile(r"[<>]=? ?(18|19|20|21)\b"),  # the chart's edge written as a number
+    re.compile(r"\b21 [x×] 21\b|\b3 [x×] 3\b"),  # the chart's and a land unit's size
+    re.compile(r'max=(240|1440|120|"20")|maxlength=40'),  # the channels' limits
+    re.compile(r"fields\[:?5:?\]"),  # the number of kinds of ship
+    re.compile(r'=== "salvo" \? 3'),  # a salvo's shots
+]
+
+
+def page_sources() -> list[Path]:
+    return [*sorted((ROOT / "referee" / "static").glob("*.js")),
+            *sorted((ROOT / "templates").glob("*.html"))]
+
+
+def test_i13_there_are_scripts_and_templates_to_scan():
+    names = {p.name for p in page_sources()}
+    assert {"app.js", "place.js", "budget.html", "home.html", "base.html"} <= names
+
+
+@pytest.mark.parametrize("path", page_sources(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_i13_no_rule_literal_in_scripts_or_templates(path):
+    text = path.read_text(encoding="utf-8")
+    found = sorted({m.group(0) for pattern in PAGE_RULE_LITERALS
+                    for m in pattern.finditer(text)})
+    assert not found, f"{path.name} holds rule constants of its own: {found}"
+
+
+def test_i13_budget_page_states_the_catalogue_s_limits(client):
+    # the budget page's words are the catalogue's numbers (rendered through the Jinja global)
+    from referee.naval_war.catalogue import BUDGET, MAX_ATOM_BOMBERS, MIN_FORCES, MIN_SHIPS
+    home = client.get("/").get_data(as_text=True)
+    assert f'max="{catalogue.MAX_MINUTES}"' in home and f'maxlength="{catalogue.MAX_NAME}"' in home
+    assert (BUDGET, MIN_SHIPS, MIN_FORCES, MAX_ATOM_BOMBERS) == (160, 60, 60, 6)

@@ -26,7 +26,7 @@ def served(client) -> dict:
 
 def test_i13_rules_served_match_the_core_s_constants(client):
     cat = served(client)
-    assert list(cat["pieces"]) == list(BUYABLE)
+    assert list(cat["pieces"]) == cat["order"] == list(BUYABLE)
     for kind, piece in cat["pieces"].items():
         assert piece["name"] == catalogue.NAMES[kind]
         assert piece["plural"] == catalogue.PLURALS[kind]
@@ -45,7 +45,7 @@ def test_i13_rules_served_match_the_core_s_constants(client):
         assert down == ([(r, c) for c, r in piece["shape"]] if piece["turns"]
                         else [tuple(o) for o in piece["shape"]])
     assert {k: (w["radius"], w["shots"]) for k, w in cat["weapons"].items()} == \
-        {"atom-bomber": (2, 1), "bomber": (1, 1), "recon": (1, 1), "salvo": (0, 5)}
+        {"atom-bomber": (2, 1), "bomber": (1, 1), "recon": (1, 1), "salvo": (0, 3)}
     assert list(cat["weapons"]) == list(WEAPONS)
     assert cat["gun"] == {"radius": catalogue.GUN_RADIUS}
     assert cat["budget"] == {"total": catalogue.BUDGET, "min_ships": catalogue.MIN_SHIPS,

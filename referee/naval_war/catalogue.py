@@ -14,7 +14,7 @@ served as ``GET /api/v1/rules``) the pages' scripts all take them from here.
 
 from __future__ import annotations
 
-from .squares import COLUMNS, SIZE, Square, square_name
+from .squares import COLUMNS, SIZE, Square, square_name  # noqa: F401  (the doctests)
 
 RULES = "naval-war"
 TITLE = "The Naval War Game"
@@ -67,7 +67,7 @@ LAND_UNIT = 3  # R6: a land unit is 3 x 3 squares
 
 # R16-R18: the half-width of the square area a weapon strikes or a gun covers
 RADIUS = {"atom-bomber": 2, "bomber": 1, "recon": 1, "salvo": 0}
-SHOTS = {"salvo": 5}  # R17: a salvo is five shots
+SHOTS = {"salvo": 3}  # R3, R12: a salvo is three shots at three different squares
 GUN_RADIUS = 1  # R18: an A-A gun covers the 3 x 3 round it
 
 BUDGET = 160  # R3
@@ -97,6 +97,7 @@ def on_chart(squares: list[Square]) -> bool:
 def to_json() -> dict:
     """The catalogue as the pages and ``GET /api/v1/rules`` read it."""
     return {
+        "order": list(BUYABLE),  # the pieces in the budget's order (JSON objects may be sorted)
         "pieces": {kind: {
             "name": NAMES[kind], "plural": PLURALS[kind], "price": PRICES[kind],
             "letter": LETTERS.get(kind), "group": GROUPS[kind],
@@ -118,7 +119,5 @@ def to_json() -> dict:
                    "clock_extension": {"min": 1, "max": MAX_CLOCK_EXTENSION},
                    "record_pages": {"min": 1, "max": MAX_RECORD_PAGES,
                                     "default": DEFAULT_RECORD_PAGES}},
-        "board": {"size": SIZE, "columns": COLUMNS[:SIZE], "land_unit": LAND_UNIT,
-                  "first": square_name(Square(0, 0)),
-                  "last": square_name(Square(SIZE - 1, SIZE - 1))},
+        "board": {"size": SIZE, "columns": COLUMNS[:SIZE], "land_unit": LAND_UNIT},
     }
