@@ -172,7 +172,8 @@
     }
     function tapOpponent(opp, s) {
       if ($("#pencil").checked) {
-        const cycle = ["", "?", "●", "○"], m = (marks[opp] = marks[opp] || {});
+        if (!marks[opp]) marks[opp] = {};
+        const cycle = ["", "?", "●", "○"], m = marks[opp];
         const next = cycle[(cycle.indexOf(m[s] || "") + 1) % cycle.length];
         if (next) m[s] = next; else delete m[s];
         fetch(location.pathname + "/marks", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf() }, body: JSON.stringify(marks) });
@@ -295,10 +296,10 @@
         });
       }
     };
-    document.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => {
+    document.querySelectorAll("[data-step]").forEach((b) => { b.addEventListener("click", () => {
       const i = parseInt(slider.value, 10);
       show({ first: 0, prev: i - 1, next: i + 1, last: steps.length }[b.dataset.step]);
-    }));
+    }); });
     slider.addEventListener("input", () => show(parseInt(slider.value, 10)));
     show(steps.length);
   }
@@ -355,17 +356,17 @@
     check(); setInterval(check, 2000);
   }
   function forms() {
-    document.querySelectorAll("form.once").forEach((f) => f.addEventListener("submit", (e) => {
+    document.querySelectorAll("form.once").forEach((f) => { f.addEventListener("submit", (e) => {
       if (f.dataset.confirm && !window.confirm(f.dataset.confirm)) { e.preventDefault(); return; }
       if (f.dataset.sent) { e.preventDefault(); return; }
       f.dataset.sent = "1";
       f.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = true; b.textContent = "Sending…"; });
-    }));
-    document.querySelectorAll(".copy-button").forEach((b) => b.addEventListener("click", () => {
+    }); });
+    document.querySelectorAll(".copy-button").forEach((b) => { b.addEventListener("click", () => {
       const input = document.getElementById(b.dataset.copy); input.select();
       (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject()).then(() => { b.textContent = "Copied"; }, () => { document.execCommand("copy"); b.textContent = "Copied"; });
-    }));
-    document.querySelectorAll(".print-button").forEach((b) => b.addEventListener("click", () => window.print()));
+    }); });
+    document.querySelectorAll(".print-button").forEach((b) => { b.addEventListener("click", () => window.print()); });
     const zoom = $("#zoom");
     if (zoom) {
       const label = () => { zoom.textContent = document.body.classList.contains("zoom-in") ? "Whole chart" : "Zoom in"; };
@@ -374,6 +375,6 @@
       label();
     }
   }
-  function init() { window.refereeBusy = null; budgetPage(); window.Referee.pages.forEach((page) => page()); playPage(); waitingPage(); overPage(); postmortemPage(); clocks(); forms(); }
+  function init() { window.refereeBusy = null; budgetPage(); window.Referee.pages.forEach((page) => { page(); }); playPage(); waitingPage(); overPage(); postmortemPage(); clocks(); forms(); }
   document.addEventListener("DOMContentLoaded", () => { init(); poll(); });
 })();
