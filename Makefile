@@ -13,13 +13,22 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The JavaScript linter (Biome, pinned in package.json) lives in node_modules like the venv.
+BIOME := node_modules/.bin/biome
+
+$(BIOME): package.json
+	@command -v npm >/dev/null || { echo; echo "*** make lint needs node and npm to lint the JavaScript (apt-get install nodejs npm) ***"; echo; exit 1; }
+	npm install --no-audit --no-fund
+	touch $(BIOME)
+
 install: $(STAMP)
 
 run: $(STAMP)
 	$(VENV)/bin/referee serve --port $(PORT)
 
-lint: $(STAMP)
+lint: $(STAMP) $(BIOME)
 	$(VENV)/bin/ruff check .
+	$(BIOME) lint
 
 test: $(STAMP) lint
 	$(VENV)/bin/pytest

@@ -17,7 +17,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from referee.naval_war.squares import COLUMNS, SIZE, parse_square
+from referee.naval_war.catalogue import LETTERS as LETTER
+from referee.naval_war.catalogue import SHIP_TYPES
+from referee.naval_war.catalogue import ship_squares as core_ship_squares
+from referee.naval_war.squares import COLUMNS, SIZE, parse_square, square_name
 
 from .style import (
     FONT,
@@ -37,9 +40,6 @@ from .style import (
     TALLY_ROW,
 )
 
-LETTER = {"carrier": "K", "battleship": "B", "cruiser": "C", "destroyer": "D",
-          "submarine": "S", "atom-bomber": "A", "bomber": "b", "recon": "r", "aa-gun": "G"}
-LINE_LENGTH = {"battleship": 4, "cruiser": 3, "destroyer": 2, "submarine": 1}
 TALLIES = (("atom-bomber", "Atom bombers"), ("bomber", "Bombers"), ("recon", "R.P.s"),
            ("aa-gun", "A-A guns"), ("salvo", "Salvoes"))
 # In words where the symbol is drawn: the embedded font has no glyph for a ring or a corner.
@@ -81,14 +81,9 @@ class Tally(NamedTuple):
 
 
 def ship_squares(ship: dict) -> list[str]:
-    at = parse_square(ship["at"])
-    if ship["type"] == "carrier":
-        cells = [(at.col + dc, at.row + dr) for dr in (0, 1) for dc in (0, 1)]
-    else:
-        down = ship.get("dir") == "down"
-        cells = [(at.col, at.row + i) if down else (at.col + i, at.row)
-                 for i in range(LINE_LENGTH[ship["type"]])]
-    return [f"{COLUMNS[c]} {r + 1}" for c, r in cells]
+    """The names of a ship's squares, from the core's one geometry (R7)."""
+    return [square_name(s) for s in
+            core_ship_squares(ship["type"], parse_square(ship["at"]), ship.get("dir"))]
 
 
 def own_looks(disposition: dict | None, damage: dict | None) -> dict[str, Look]:
@@ -126,13 +121,13 @@ def knowledge_looks(knowledge: dict[str, dict]) -> dict[str, Look]:
     for square, entry in knowledge.items():
         piece, mark = entry.get("piece"), entry["mark"]
         if mark == "hit":
-            ship = piece in LINE_LENGTH or piece == "carrier"
+            ship = piece in SHIP_TYPES
             looks[square] = Look(letter=LETTER.get(piece, ""), ship=ship, hit=ship,
                                  sunk=entry.get("sunk", False), cross=not ship)
         elif mark == "seen":
             looks[square] = Look(letter=LETTER.get(piece, "") if piece else "",
                                  land=entry.get("terrain") == "land",
-                                 ship=piece in LINE_LENGTH or piece == "carrier",
+                                 ship=piece in SHIP_TYPES,
                                  hit=entry.get("hit", False), sunk=entry.get("sunk", False),
                                  ring=entry.get("spent", False), mark="" if piece else "·")
         else:

@@ -23,6 +23,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from referee.naval_war.catalogue import DEFAULT_RECORD_PAGES, MAX_RECORD_PAGES
 from referee.naval_war.fleet import NAMES
 from referee.naval_war.knowledge import knowledge_chart
 from referee.naval_war.phrasing import capitalise, join_and, order_words, side_words, sides_words
@@ -46,7 +47,7 @@ RECORD_COLUMNS = ("Move", "Player", "Weapon", "From (private)", "Target",
                   "A-A gun used (private)", "Result")
 RECORD_WIDTHS_MM = (13, 16, 22, 20, 16, 22)  # the result takes the rest
 BLANK_ROW_HEIGHT = 7.5 * mm  # room to write by hand
-BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES = 2, 20  # two pages: about 60 moves (issue 12)
+BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES = DEFAULT_RECORD_PAGES, MAX_RECORD_PAGES  # issue 12
 POSTMORTEM_HEADER = 74 * mm  # the result, chart titles, labels and tallies above and below
 
 

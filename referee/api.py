@@ -12,6 +12,7 @@ from .naval_war import record_for, report_for, view_for
 from .naval_war.postmortem import postmortem_document
 from .openapi import openapi_document
 from .poll import conditional, view_etag
+from .rules import rule_sets
 from .store import digest
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -321,6 +322,12 @@ def forfeit(game_id: str, seat: str):
     host(game_id)
     _, game = service.act(store(), game_id, lambda game: service.forfeit(game, seat))
     return jsonify(host_status(game))
+
+
+@bp.get("/rules")
+def rules():
+    """The rule sets and their catalogues (issue 13); no token needed."""
+    return jsonify(rule_sets())
 
 
 @bp.get("/openapi.json")

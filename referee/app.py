@@ -16,7 +16,9 @@ from flask import Flask, request
 from flask_wtf.csrf import CSRFProtect
 
 from . import errors
+from .naval_war import catalogue
 from .poll import PollShortcut
+from .rules import page_catalogue
 from .store import Store
 
 csrf = CSRFProtect()
@@ -124,6 +126,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     init_store(app)
     csrf.init_app(app)
     errors.register(app)
+    app.jinja_env.globals["rules"] = catalogue  # issue 13: templates hold no rule constant
+    app.jinja_env.globals["rules_catalogue"] = page_catalogue()  # embedded for the scripts
 
     from . import api, cli, icons, pages, printouts
 

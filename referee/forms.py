@@ -16,12 +16,21 @@ from wtforms.validators import (
 )
 
 from .naval_war import RuleViolation
-from .naval_war.fleet import MAX_ATOM_BOMBERS, NAMES, PLURALS, PRICES
+from .naval_war.catalogue import (
+    BUDGET,
+    BUYABLE,
+    DEFAULT_MINUTES,
+    MAX_ATOM_BOMBERS,
+    MAX_CLOCK_EXTENSION,
+    MAX_MINUTES,
+    MIN_MINUTES,
+    NAMES,
+    PLURALS,
+    PRICES,
+    WEAPONS,
+)
 from .naval_war.game import SEATS, check_name
 from .naval_war.phrasing import sides_words
-
-BUYABLE = ("carrier", "battleship", "cruiser", "destroyer", "submarine",
-           "atom-bomber", "bomber", "recon", "aa-gun", "salvo")
 
 
 def player_name(_form, field) -> None:
@@ -80,10 +89,12 @@ class CreateGameForm(FlaskForm):
         SelectChoice("", "Every player for himself"),
         *[SelectChoice(shape_value(s), sides_words(s), optgroup=f"{n} players")
           for n in (3, 4) for s in side_shapes(n)]])
-    minutes = IntegerField("Minutes for dispositions (R10)", default=20,
-                           validators=[InputRequired(), NumberRange(min=1, max=240)])
+    minutes = IntegerField("Minutes for dispositions (R10)", default=DEFAULT_MINUTES,
+                           validators=[InputRequired(),
+                                       NumberRange(min=MIN_MINUTES, max=MAX_MINUTES)])
     move_minutes = IntegerField("Minutes for each move (R25; empty: no move clock)",
-                                validators=[Optional(), NumberRange(min=1, max=1440)])
+                                validators=[Optional(),
+                                            NumberRange(min=MIN_MINUTES, max=MAX_MINUTES)])
 
 
 class JoinForm(FlaskForm):
@@ -92,7 +103,7 @@ class JoinForm(FlaskForm):
 
 
 def _count_field(kind: str) -> IntegerField:
-    limit = MAX_ATOM_BOMBERS if kind == "atom-bomber" else 160
+    limit = MAX_ATOM_BOMBERS if kind == "atom-bomber" else BUDGET
     label = f"{PLURALS[kind][0].upper()}{PLURALS[kind][1:]} ({PRICES[kind]} pt each)"
     return IntegerField(label, default=0, render_kw={"min": 0, "max": limit,
                                                       "inputmode": "numeric",
@@ -100,8 +111,8 @@ def _count_field(kind: str) -> IntegerField:
                                                       "data-kind": kind},
                         # R3 bounds every count; the Atom Bombers' own limit is R4's, and
                         # the budget check says so by name
-                        validators=[Optional(), NumberRange(min=0, max=160,
-                                    message=f"0 to 160 {PLURALS[kind]}")])
+                        validators=[Optional(), NumberRange(min=0, max=BUDGET,
+                                    message=f"0 to {BUDGET} {PLURALS[kind]}")])
 
 
 class BudgetForm(FlaskForm):
@@ -117,8 +128,7 @@ def budget_fields(form: BudgetForm) -> list:
 
 
 class MoveForm(FlaskForm):
-    weapon = SelectField("Weapon", choices=[SelectChoice(k, NAMES[k]) for k in
-                                            ("atom-bomber", "bomber", "recon", "salvo")])
+    weapon = SelectField("Weapon", choices=[SelectChoice(k, NAMES[k]) for k in WEAPONS])
     base = StringField("From (your aircraft's square)", validators=[Optional(),
                                                                     Length(max=6)])
     at = StringField("Target square(s)", validators=[DataRequired(), Length(max=30)])
@@ -140,7 +150,8 @@ class PlainForm(FlaskForm):
 
 class ClockForm(FlaskForm):
     minutes = IntegerField("Minutes to add", default=5,
-                           validators=[InputRequired(), NumberRange(min=1, max=120)])
+                           validators=[InputRequired(),
+                                       NumberRange(min=1, max=MAX_CLOCK_EXTENSION)])
 
 
 class ImportForm(FlaskForm):

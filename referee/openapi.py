@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .naval_war.catalogue import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
+
 SQUARE = {"type": "string", "pattern": r"^\s*[A-Ua-u]\s*([1-9]|1[0-9]|2[01])\s*$",
           "example": "K 10", "description": "A square of the chart, column then row (R1)"}
 SEAT = {"type": "string", "enum": ["red", "blue", "green", "gold"]}
@@ -13,8 +15,47 @@ def ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+def _rules_schemas() -> dict:
+    """The catalogue of GET /api/v1/rules (issue 13), described from the catalogue itself."""
+    integer, string = {"type": "integer"}, {"type": "string"}
+    bounds = {"type": "object", "required": ["min", "max"], "properties": {
+        "min": integer, "max": integer, "default": integer}}
+    piece = {"type": "object", "required": ["name", "plural", "price", "group"], "properties": {
+        "name": string, "plural": string, "price": integer,
+        "letter": {"type": "string", "nullable": True},
+        "group": {"type": "string", "enum": ["ship", "aircraft", "gun", "salvo"]},
+        "length": integer, "score": integer, "turns": {"type": "boolean"},
+        "on": {"type": "string", "enum": ["land", "land or carrier"]},
+        "shape": {"type": "array", "description": "(column, row) offsets from the named "
+                  "square lying across; down swaps them (R7)",
+                  "items": {"type": "array", "items": integer, "minItems": 2, "maxItems": 2}}}}
+    return {
+        "Catalogue": {"type": "object", "required": [
+            "order", "pieces", "weapons", "budget", "limits", "board"], "properties": {
+            "order": {"type": "array", "items": {"type": "string"},
+                      "description": "Every kind of piece, in the budget's order"},
+            "pieces": {"type": "object", "additionalProperties": piece},
+            "weapons": {"type": "object", "additionalProperties": {
+                "type": "object", "properties": {"name": string, "radius": integer,
+                                                 "shots": integer}}},
+            "gun": {"type": "object", "properties": {"radius": integer}},
+            "budget": {"type": "object", "properties": {k: integer for k in (
+                "total", "min_ships", "min_forces", "max_atom_bombers")}},
+            "limits": {"type": "object", "properties": {
+                "name_length": integer, "minutes": bounds, "move_minutes": bounds,
+                "clock_extension": bounds, "record_pages": bounds}},
+            "board": {"type": "object", "properties": {
+                "size": integer, "columns": string, "land_unit": integer}}}},
+        "RuleSets": {"type": "object", "required": ["rule_sets"], "properties": {
+            "rule_sets": {"type": "array", "items": {
+                "type": "object", "required": ["rules", "name", "catalogue"], "properties": {
+                    "rules": string, "name": string, "catalogue": ref("Catalogue")}}}}},
+    }
+
+
 def _schemas() -> dict:
     return {
+        **_rules_schemas(),
         "Error": {"type": "object", "required": ["rule", "message", "squares"], "properties": {
             "rule": {"type": "string", "description": "The ruling broken (R1-R25), or "
                                                       "'request' for a malformed request"},
@@ -34,9 +75,9 @@ def _schemas() -> dict:
                           {"type": "array", "minItems": 2, "maxItems": 4,
                            "items": {"type": "array", "minItems": 1, "maxItems": 3,
                                      "uniqueItems": True, "items": SEAT}}]},
-            "disposition_minutes": {"type": "integer", "minimum": 1, "maximum": 1440,
-                                    "default": 20},
-            "move_minutes": {"type": "integer", "minimum": 1, "maximum": 1440,
+            "disposition_minutes": {"type": "integer", "minimum": MIN_MINUTES,
+                                    "maximum": MAX_MINUTES, "default": DEFAULT_MINUTES},
+            "move_minutes": {"type": "integer", "minimum": MIN_MINUTES, "maximum": MAX_MINUTES,
                              "nullable": True, "default": None,
                              "description": "The move clock (R25); null: none"},
             "bots": {"type": "object", "additionalProperties": {"type": "string"}}}},
@@ -47,7 +88,7 @@ def _schemas() -> dict:
                 "type": "object", "properties": {"join_code": {"type": "string"},
                                                  "join_url": {"type": "string"}}}}}},
         "Claim": {"type": "object", "required": ["join_code", "name"], "properties": {
-            "join_code": {"type": "string"}, "name": {"type": "string", "maxLength": 40}}},
+            "join_code": {"type": "string"}, "name": {"type": "string", "maxLength": MAX_NAME}}},
         "Token": {"type": "object", "required": ["token"],
                   "properties": {"token": {"type": "string"},
                                  "recovery_code": {"type": "string",
@@ -280,6 +321,10 @@ def _document() -> dict:
                 "Host: forfeit a seat that has not locked in once the clock ran out (R10)",
                 ("200", "Status", "HostStatus"), params=[GAME_ID, SEAT_PARAM],
                 extra=CONFLICT)},
+            "/api/v1/rules": {"get": _op(
+                "The rule sets the referee plays, each with its catalogue: pieces, weapons, "
+                "budget (R3, R4), limits and board", ("200", "The rule sets", "RuleSets"),
+                secure=False)},
             "/api/v1/openapi.json": {"get": _op(
                 "This document", ("200", "OpenAPI 3", None), secure=False)},
         },

@@ -198,7 +198,7 @@ ALLOWED_IMPORTS = {
     "__future__", "random", "math", "itertools", "collections", "dataclasses", "typing",
     "functools", "heapq", "statistics",
     "referee.naval_war.squares", "referee.naval_war.fleet", "referee.naval_war.knowledge",
-    "referee.naval_war.layout",
+    "referee.naval_war.layout", "referee.naval_war.catalogue",  # issue 13: constants only
 }
 FORBIDDEN_NAMES = {"Game", "replay", "new_game", "view_for", "fleets", "events", "globals",
                    "__globals__", "__builtins__", "getattr", "vars", "modules"}

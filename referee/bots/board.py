@@ -14,7 +14,7 @@ arithmetic of that move.
 
 from __future__ import annotations
 
-from referee.naval_war.fleet import SHIP_LENGTH, SHIP_TYPES
+from referee.naval_war.catalogue import DIRECTIONS, SHIP_TYPES, TURNS, on_chart, ship_squares
 from referee.naval_war.squares import SIZE, Square, parse_square, square_name
 
 __all__ = ["AREA", "CELLS", "DIRECTION", "NAMES", "NEIGHBOURS", "PLACEMENTS", "PLACEMENTS_AT",
@@ -66,20 +66,12 @@ def distance(a: int, b: int) -> int:
 def _placements(kind: str) -> list[tuple[tuple[int, ...], str]]:
     """Every (squares, dir) a ship of this type can take on an empty chart (R7)."""
     found = []
-    if kind == "carrier":
-        for r in range(SIZE - 1):
-            for c in range(SIZE - 1):
-                at = r * SIZE + c
-                found.append(((at, at + 1, at + SIZE, at + SIZE + 1), "across"))
-        return found
-    length = SHIP_LENGTH[kind]
-    for r in range(SIZE):
-        for c in range(SIZE - length + 1):
-            found.append((tuple(r * SIZE + c + k for k in range(length)), "across"))
-    if length > 1:
-        for r in range(SIZE - length + 1):
+    for direction in DIRECTIONS if kind in TURNS else DIRECTIONS[:1]:
+        for r in range(SIZE):
             for c in range(SIZE):
-                found.append((tuple((r + k) * SIZE + c for k in range(length)), "down"))
+                squares = ship_squares(kind, Square(c, r), direction)
+                if on_chart(squares):
+                    found.append((tuple(s.row * SIZE + s.col for s in squares), direction))
     return found
 
 

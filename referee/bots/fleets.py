@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from referee.naval_war.fleet import AIRCRAFT_TYPES, SHIP_TYPES
+from referee.naval_war.catalogue import AIRCRAFT_TYPES, SHIP_TYPES, TURNS
 from referee.naval_war.layout import Purchase, scatter
 from referee.naval_war.squares import SIZE
 
@@ -117,7 +117,7 @@ def _place_ships(purchase: Purchase, land: set[int], rng: random.Random) -> list
                 for t in AREA[2][s]:
                     crowd[t] += 1
             doc = {"type": kind, "at": NAMES[squares[0]]}
-            if kind not in ("carrier", "submarine"):
+            if kind in TURNS:
                 doc["dir"] = DIRECTION[kind][best]
             ships.append(doc)
     return ships

@@ -24,7 +24,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.naval_war.fleet import AIRCRAFT_TYPES, SHIP_LENGTH, SHIP_TYPES
+from referee.naval_war.catalogue import (
+    AIRCRAFT_TYPES,
+    BUDGET,
+    MIN_FORCES,
+    MIN_SHIPS,
+    SHAPES,
+    SHIP_LENGTH,
+    SHIP_TYPES,
+)
+from referee.naval_war.catalogue import RADIUS as CATALOGUE_RADIUS
 
 from .board import (
     AREA,
@@ -40,15 +49,16 @@ from .board import (
 )
 
 UNKNOWN, EMPTY, LAND, SHIP = 0, 1, 2, 3
-RADIUS = {"atom-bomber": 2, "bomber": 1, "recon": 1}
+RADIUS = {kind: CATALOGUE_RADIUS[kind] for kind in AIRCRAFT_TYPES}  # R16
 # What an enemy aircraft caught on the ground is worth, in ship points it would have cost us.
 PLANE_VALUE = {"atom-bomber": 6.0, "bomber": 2.5, "recon": 1.2}
 # How many ships of each type a fleet is expected to hold before anything is seen of it.
 PRIOR = {"carrier": 2.0, "battleship": 4.0, "cruiser": 5.0, "destroyer": 8.0, "submarine": 18.0}
 PRIOR_WEIGHT = 0.3  # how much of the chart the prior counts for
 # how far the rest of a ship can lie from one of its squares
-REACH = {"carrier": 1, "battleship": 3, "cruiser": 2, "destroyer": 1, "submarine": 0}
-MIN_SHIP_POINTS, MAX_SHIP_POINTS = 60, 100  # R4 bounds what an opponent has at sea
+REACH = {kind: max(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in shape for b in shape)
+         for kind, shape in SHAPES.items()}
+MIN_SHIP_POINTS, MAX_SHIP_POINTS = MIN_SHIPS, BUDGET - MIN_FORCES  # R4 bounds the ships
 
 
 @dataclass

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .catalogue import BUDGET, MIN_SHIPS
 from .fleet import PRICES, SHIP_TYPES
 from .game import Game
 from .phrasing import join_and, seat_word
 
-SHIP_BANDS = ((60, 79), (80, 99), (100, 160))
+SHIP_BANDS = ((MIN_SHIPS, 79), (80, 99), (100, BUDGET))  # R4: 60 to 160 on ships
 
 
 def _band(ship_points: int) -> str:
     for low, high in SHIP_BANDS:
         if low <= ship_points <= high:
-            return f"{low}-{high}" if high < 160 else f"{low} or more"
+            return f"{low}-{high}" if high < BUDGET else f"{low} or more"
     return f"{ship_points}"
 
 

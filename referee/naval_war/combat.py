@@ -7,10 +7,10 @@ included. Which of them each player may read is decided in ``views``, nowhere el
 
 from __future__ import annotations
 
+from .catalogue import GUN_RADIUS, RADIUS
 from .fleet import AIRCRAFT_TYPES, SHIP_TYPES, Fleet
 from .squares import Square, area, distance, reading_order, square_name
 
-RADIUS = {"atom-bomber": 2, "bomber": 1, "recon": 1, "salvo": 0}  # R16, R17
 SHOOTABLE = ("bomber", "recon")  # R18: atom bombers cannot be shot down
 
 
@@ -23,7 +23,7 @@ def firing_gun(fleet: Fleet, target: Square) -> int | None:
     candidates = [
         (distance(gun.square, target), gun.square.row, gun.square.col, i)
         for i, gun in enumerate(fleet.guns)
-        if gun.can_fire and distance(gun.square, target) <= 1
+        if gun.can_fire and distance(gun.square, target) <= GUN_RADIUS
     ]
     return min(candidates)[3] if candidates else None
 

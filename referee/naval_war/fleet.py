@@ -11,6 +11,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .catalogue import (  # re-exported: the catalogue is where they are written
+    AIRCRAFT_TYPES,
+    BUDGET,
+    DIRECTIONS,
+    LINE_LENGTH,  # noqa: F401  (re-exported)
+    MAX_ATOM_BOMBERS,
+    MIN_FORCES,
+    MIN_SHIPS,
+    NAMES,
+    PLURALS,  # noqa: F401  (re-exported)
+    PRICES,
+    SHIP_LENGTH,
+    SHIP_TYPES,
+    TURNS,
+    WEAPONS,  # noqa: F401  (re-exported)
+    on_chart,
+    ship_squares,
+)
 from .phrasing import with_article
 from .problems import Problem, RuleViolation, problem
 from .squares import (
@@ -24,34 +42,8 @@ from .squares import (
     square_name,
 )
 
-SHIP_TYPES = ("carrier", "battleship", "cruiser", "destroyer", "submarine")
-AIRCRAFT_TYPES = ("atom-bomber", "bomber", "recon")
-WEAPONS = (*AIRCRAFT_TYPES, "salvo")
-DIRECTIONS = ("across", "down")
-
-PRICES = {  # R3
-    "carrier": 4, "battleship": 4, "cruiser": 3, "destroyer": 2, "submarine": 1,
-    "atom-bomber": 10, "bomber": 3, "recon": 1, "aa-gun": 1, "salvo": 1,
-}
-SHIP_LENGTH = {"carrier": 4, "battleship": 4, "cruiser": 3, "destroyer": 2, "submarine": 1}
-LINE_LENGTH = {"battleship": 4, "cruiser": 3, "destroyer": 2, "submarine": 1}  # R7
-
-BUDGET = 160  # R3
-MIN_SHIPS = 60  # R4
-MIN_FORCES = 60  # R4
-MAX_ATOM_BOMBERS = 6  # R4
 MAX_ITEMS = SIZE * SIZE  # no list in a disposition can sensibly be longer than the chart
 
-NAMES = {
-    "carrier": "Aircraft Carrier", "battleship": "Battleship", "cruiser": "Cruiser",
-    "destroyer": "Destroyer", "submarine": "Submarine", "atom-bomber": "Atom Bomber",
-    "bomber": "Bomber", "recon": "R.P.", "aa-gun": "A-A gun", "salvo": "salvo",
-}
-PLURALS = {
-    "carrier": "Aircraft Carriers", "battleship": "Battleships", "cruiser": "Cruisers",
-    "destroyer": "Destroyers", "submarine": "Submarines", "atom-bomber": "Atom Bombers",
-    "bomber": "Bombers", "recon": "R.P.s", "aa-gun": "A-A guns", "salvo": "salvoes",
-}
 DOCUMENT_KEYS = ("land", "ships", "aircraft", "guns", "salvoes")
 
 
@@ -251,13 +243,6 @@ class _Reader:
         return kind
 
 
-def _ship_squares(kind: str, at: Square, direction: str) -> list[tuple[int, int]]:
-    if kind == "carrier":
-        return [(at.col + dc, at.row + dr) for dr in (0, 1) for dc in (0, 1)]
-    step = (1, 0) if direction == "across" else (0, 1)
-    return [(at.col + i * step[0], at.row + i * step[1]) for i in range(LINE_LENGTH[kind])]
-
-
 def _read_land(reader: _Reader, doc: dict) -> tuple[list[Square], list[Problem]]:
     units, found, owner = [], [], {}
     for i, text in enumerate(reader.items(doc, "land", "R6")):
@@ -293,19 +278,18 @@ def _read_ships(reader: _Reader, doc: dict, land: frozenset[Square]
             continue
         bought.append(kind)
         at = reader.square(item.get("at"), f"{where}.at")
-        direction = item.get("dir", "across" if kind in ("carrier", "submarine") else None)
-        if kind not in ("carrier", "submarine") and direction not in DIRECTIONS:
+        direction = item.get("dir", None if kind in TURNS else "across")
+        if kind in TURNS and direction not in DIRECTIONS:
             found.append(problem("R7", f"{where}: a {NAMES[kind]} lies 'across' or 'down', "
                                        f"not {direction!r}", field=f"{where}.dir"))
             continue
         if at is None:
             continue
-        cells = _ship_squares(kind, at, direction)
-        if any(not (0 <= c < SIZE and 0 <= r < SIZE) for c, r in cells):
+        squares = tuple(ship_squares(kind, at, direction))
+        if not on_chart(squares):
             found.append(problem("R7", f"The {NAMES[kind]} at {square_name(at)} runs off the "
                                        "chart", [at], where))
             continue
-        squares = tuple(Square(c, r) for c, r in cells)
         on_land = [sq for sq in squares if sq in land]
         if on_land:
             found.append(problem("R7", f"The {NAMES[kind]} at {span_name(squares)} lies on "
@@ -399,7 +383,7 @@ def _normal_document(units: list[Square], ships: list[Ship], aircraft: list[Airc
                      guns: list[Gun], salvoes: int) -> dict:
     def ship_doc(ship: Ship) -> dict:
         doc = {"type": ship.type, "at": square_name(ship.squares[0])}
-        if ship.type not in ("carrier", "submarine"):
+        if ship.type in TURNS:
             doc["dir"] = "across" if ship.squares[1].row == ship.squares[0].row else "down"
         return doc
     return {

@@ -36,6 +36,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .catalogue import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, SHOTS  # R10, R25; re-exported
 from .combat import strike
 from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
 from .problems import Problem, RuleViolation, problem, refuse
@@ -43,9 +44,6 @@ from .squares import NotationError, Square, parse_square, square_name
 
 SEATS = ("red", "blue", "green", "gold")
 ALLIANCES = (("red", "green"), ("blue", "gold"))  # R23 option, as API.md pairs them
-DEFAULT_MINUTES = 20  # R10
-MAX_MINUTES = 24 * 60
-MAX_NAME = 40
 MAX_TIME = 253402300799  # the last second of the year 9999: any real clock reads less
 # characters a name may not hold: control and format characters (zero-width joiners and
 # spaces, the byte-order mark, bidi overrides), surrogates, private and unassigned code
@@ -632,12 +630,12 @@ def _check_minutes(minutes: object, name: str) -> None:
 
 def _read_targets(at: object, weapon: object, found: list[Problem]) -> list[str]:
     """The target squares of a move: one for an aircraft, three different ones for a salvo."""
-    wanted = 3 if weapon == "salvo" else 1
+    wanted = SHOTS.get(weapon, 1) if isinstance(weapon, str) else 1
     if isinstance(at, str) and wanted == 1:
         at = [at]
     if not isinstance(at, list) or len(at) != wanted:
         found.append(problem("R12", f"'at' names {'three squares' if wanted == 3 else 'one square'}"
-                                    f" for {'a salvo' if wanted == 3 else 'an aircraft'}",
+                                    f" for {'a salvo' if wanted > 1 else 'an aircraft'}",
                              field="at"))
         return []
     squares: list[Square] = []

@@ -7,12 +7,13 @@ reads only a seat's own view (R21): what it cannot know, it cannot write.
 
 from __future__ import annotations
 
+from .catalogue import RADIUS as CATALOGUE_RADIUS
 from .fleet import AIRCRAFT_TYPES
 from .squares import area, parse_square, square_name
 
 # Marks, from weakest to strongest evidence: a later, stronger mark replaces a weaker one.
 BOMBED, SHOT_DOWN, NOTHING, SEEN, HIT = "bombed", "shot-down", "nothing", "seen", "hit"
-RADIUS = {"atom-bomber": 2, "bomber": 1}
+RADIUS = {kind: CATALOGUE_RADIUS[kind] for kind in ("atom-bomber", "bomber")}  # R16
 
 
 def knowledge_chart(view: dict, opponent: str) -> dict[str, dict]:

@@ -10,19 +10,24 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .fleet import (
+from .catalogue import (
     AIRCRAFT_TYPES,
     BUDGET,
+    LAND_ONLY,
     MAX_ATOM_BOMBERS,
     MIN_FORCES,
     MIN_SHIPS,
     PRICES,
+    SHAPES,
+    SHIP_LENGTH,
     SHIP_TYPES,
+    TURNS,
+    ship_squares,
 )
 from .squares import SIZE, NotationError, Square, neighbours, parse_square, square_name
 
 Purchase = dict[str, int]
-_LAND_PIECES = ("atom-bomber", "aa-gun")
+_LAND_PIECES = LAND_ONLY
 
 
 class LayoutError(ValueError):
@@ -30,15 +35,12 @@ class LayoutError(ValueError):
 
 
 def _ship_cells(kind: str, col: int, row: int, across: bool) -> list[Square]:
-    if kind == "carrier":
-        return [Square(col + dc, row + dr) for dr in (0, 1) for dc in (0, 1)]
-    length = {"battleship": 4, "cruiser": 3, "destroyer": 2, "submarine": 1}[kind]
-    return [Square(col + i, row) if across else Square(col, row + i) for i in range(length)]
+    return ship_squares(kind, Square(col, row), "across" if across else "down")
 
 
 def _ship_doc(kind: str, at: Square, across: bool) -> dict:
     doc = {"type": kind, "at": square_name(at)}
-    if kind not in ("carrier", "submarine"):
+    if kind in TURNS:
         doc["dir"] = "across" if across else "down"
     return doc
 
@@ -46,7 +48,7 @@ def _ship_doc(kind: str, at: Square, across: bool) -> dict:
 def _land_needed(purchase: Purchase) -> int:
     """Land squares needed: atom bombers and guns always; bombers and R.P.s beyond the
     carriers' squares (R9)."""
-    carried = min(4 * purchase.get("carrier", 0),
+    carried = min(SHIP_LENGTH["carrier"] * purchase.get("carrier", 0),
                   purchase.get("bomber", 0) + purchase.get("recon", 0))
     planes = purchase.get("bomber", 0) + purchase.get("recon", 0) - carried
     return sum(purchase.get(k, 0) for k in _LAND_PIECES) + planes
@@ -89,8 +91,8 @@ def pack(purchase: Purchase) -> dict:
     row, col, lane_height = 0, 0, 1
     for kind in SHIP_TYPES:
         for _ in range(purchase.get(kind, 0)):
-            width = 2 if kind == "carrier" else len(_ship_cells(kind, 0, 0, True))
-            height = 2 if kind == "carrier" else 1
+            width = 1 + max(dc for dc, _ in SHAPES[kind])
+            height = 1 + max(dr for _, dr in SHAPES[kind])
             if col + width > SIZE:
                 row, col, lane_height = row + lane_height + 1, 0, 1
             if row + height > land_top:
@@ -198,7 +200,7 @@ def _open_places(kind: str, taken: set[Square]) -> list[tuple[list[Square], bool
     places = []
     for row in range(SIZE):
         for col in range(SIZE):
-            for across in ((True,) if kind in ("carrier", "submarine") else (True, False)):
+            for across in ((True, False) if kind in TURNS else (True,)):
                 cells = _ship_cells(kind, col, row, across)
                 if all(c.col < SIZE and c.row < SIZE and c not in taken for c in cells):
                     places.append((cells, across))
@@ -211,7 +213,7 @@ def _ship_place(kind: str, taken: set[Square], rng: random.Random, tight: bool
     a choice among every open place; packed tight, among those closing the fewest squares."""
     if not tight:
         for _attempt in range(60):
-            across = kind in ("carrier", "submarine") or rng.random() < 0.5
+            across = kind not in TURNS or rng.random() < 0.5
             cells = _ship_cells(kind, rng.randrange(SIZE), rng.randrange(SIZE), across)
             if all(c.col < SIZE and c.row < SIZE and c not in taken for c in cells):
                 return cells, across
@@ -275,7 +277,7 @@ def _complete_once(document: dict, purchase: Purchase, rng: random.Random,
     free_carrier = [c for c in carrier_cells if c not in standing]
     free_land = sorted(c for c in land if c not in standing and c not in ship_cells)
     planes = rest["bomber"] + rest["recon"]
-    on_land = max(0, planes - len(free_carrier) - 4 * rest["carrier"])
+    on_land = max(0, planes - len(free_carrier) - SHIP_LENGTH["carrier"] * rest["carrier"])
     short = rest["atom-bomber"] + rest["aa-gun"] + on_land - len(free_land)
     new_units = []
     for _ in range(-(-max(0, short) // 9)):

@@ -1,45 +1,50 @@
 /* The referee's pages: charts, placement, moves, clock and polling. No framework, no CDN. */
 "use strict";
 (function () {
-  const COLS = "ABCDEFGHIJKLMNOPQRSTU";
-  const LETTER = { carrier: "K", battleship: "B", cruiser: "C", destroyer: "D", submarine: "S",
-    "atom-bomber": "A", bomber: "b", recon: "r", "aa-gun": "G" };
-  const LENGTH = { battleship: 4, cruiser: 3, destroyer: 2, submarine: 1 };
+  /* Every rule comes from the catalogue the page embeds (GET /api/v1/rules): no rule here. */
+  const RULES = JSON.parse(document.getElementById("rules-catalogue").textContent);
+  const PIECES = RULES.pieces, BOARD = RULES.board;
+  const SIZE = BOARD.size, COLS = BOARD.columns, LAND_UNIT = BOARD.land_unit;
+  const LETTER = {}, LENGTH = {};  // LENGTH: the ships' lengths, by kind
+  for (const [kind, p] of Object.entries(PIECES)) {
+    if (p.letter) LETTER[kind] = p.letter;
+    if (p.group === "ship") LENGTH[kind] = p.length;
+  }
+  const isShip = (kind) => !!PIECES[kind] && PIECES[kind].group === "ship";
+  const turns = (kind) => !!PIECES[kind] && !!PIECES[kind].turns;  // lies across or down (R7)
+  const onChart = (c, r) => c >= 0 && r >= 0 && c < SIZE && r < SIZE;
   const $ = (sel, root) => (root || document).querySelector(sel);
   const csrf = () => $('meta[name="csrf-token"]').content;
   const sq = (c, r) => COLS[c] + " " + (r + 1);
+  const SQUARE = new RegExp("^\\s*([" + COLS[0] + "-" + COLS[SIZE - 1] + "])\\s*(\\d{1,2})\\s*$", "i");
   const parse = (name) => {
-    const m = /^\s*([A-Ua-u])\s*(\d{1,2})\s*$/.exec(name || "");
+    const m = SQUARE.exec(name || "");
     return m ? [COLS.indexOf(m[1].toUpperCase()), parseInt(m[2], 10) - 1] : null;
   };
   const data = () => { const el = $("#page-data"); return el ? JSON.parse(el.textContent) : null; };
-  let NAMES = {};
+  let NAMES = Object.fromEntries(Object.entries(PIECES).map(([kind, p]) => [kind, p.name]));
   const nameOf = (kind) => NAMES[kind] || kind;
   const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);  // "Salvo", "Blue"
 
+  /* A ship's squares on the chart: its shape's offsets, swapped when it lies down (R7). */
+  function shipCells(kind, at, dir) {
+    const down = dir === "down" && turns(kind);
+    return (PIECES[kind] ? PIECES[kind].shape : []).map(([dc, dr]) => down ? [at[0] + dr, at[1] + dc] : [at[0] + dc, at[1] + dr]);
+  }
   function shipSquares(ship) {
     const at = parse(ship.at); if (!at) return [];
-    const out = [];
-    if (ship.type === "carrier") {
-      for (const [dc, dr] of [[0, 0], [1, 0], [0, 1], [1, 1]]) out.push(sq(at[0] + dc, at[1] + dr));
-    } else {
-      for (let i = 0; i < LENGTH[ship.type]; i++) {
-        const c = ship.dir === "down" ? at[0] : at[0] + i, r = ship.dir === "down" ? at[1] + i : at[1];
-        if (c < 21 && r < 21) out.push(sq(c, r));
-      }
-    }
-    return out;
+    return shipCells(ship.type, at, ship.dir).filter(([c, r]) => onChart(c, r)).map(([c, r]) => sq(c, r));
   }
   function landSquares(land) {
     const out = [];
     for (const tl of land || []) {
       const at = parse(tl); if (!at) continue;
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) if (at[0] + c < 21 && at[1] + r < 21) out.push(sq(at[0] + c, at[1] + r));
+      for (let r = 0; r < LAND_UNIT; r++) for (let c = 0; c < LAND_UNIT; c++) if (onChart(at[0] + c, at[1] + r)) out.push(sq(at[0] + c, at[1] + r));
     }
     return out;
   }
 
-  /* A chart: 21 x 21 buttons with row and column labels; describe(square) gives its look. */
+  /* A chart: SIZE x SIZE buttons with row and column labels; describe(square) gives its look. */
   function drawChart(box, title, describe, onTap) {
     box.innerHTML = "";
     const fig = document.createElement("figure");
@@ -48,10 +53,10 @@
     const grid = document.createElement("div");
     grid.className = "grid"; grid.setAttribute("role", "grid"); grid.setAttribute("aria-label", title);
     grid.appendChild(document.createElement("span"));
-    for (let c = 0; c < 21; c++) { const h = document.createElement("span"); h.className = "head"; h.textContent = COLS[c]; grid.appendChild(h); }
-    for (let r = 0; r < 21; r++) {
+    for (let c = 0; c < SIZE; c++) { const h = document.createElement("span"); h.className = "head"; h.textContent = COLS[c]; grid.appendChild(h); }
+    for (let r = 0; r < SIZE; r++) {
       const h = document.createElement("span"); h.className = "head"; h.textContent = r + 1; grid.appendChild(h);
-      for (let c = 0; c < 21; c++) {
+      for (let c = 0; c < SIZE; c++) {
         const name = sq(c, r), look = describe(name);
         const b = document.createElement("button");
         b.type = "button"; b.className = "cell " + (look.cls || "");
@@ -97,9 +102,9 @@
     let look = {};
     if (entry) {
       const piece = entry.piece;
-      if (entry.mark === "hit" && piece && !LENGTH[piece] && piece !== "carrier") look = { cls: (piece === "aa-gun" ? "gun" : "plane") + " destroyed", text: "✕", label: nameOf(piece) + ", destroyed" };
+      if (entry.mark === "hit" && piece && !isShip(piece)) look = { cls: (piece === "aa-gun" ? "gun" : "plane") + " destroyed", text: "✕", label: nameOf(piece) + ", destroyed" };
       else if (entry.mark === "hit") look = { cls: "ship " + (entry.sunk ? "sunk" : "hit"), text: entry.sunk ? "■" : LETTER[piece] || "✕", label: nameOf(piece) + (entry.sunk ? ", sunk" : ", hit") };
-      else if (entry.mark === "seen" && piece) look = { cls: (LENGTH[piece] || piece === "carrier" ? "ship" : piece === "aa-gun" ? "gun" : "plane") + (entry.hit ? " hit" : "") + (entry.spent ? " gone" : "") + (entry.terrain === "land" ? " on-land" : ""), text: entry.sunk ? "■" : LETTER[piece], label: "seen: " + nameOf(piece) + (entry.hit ? ", hit" : "") + (entry.spent ? ", spent" : "") + " on " + entry.terrain };
+      else if (entry.mark === "seen" && piece) look = { cls: (isShip(piece) ? "ship" : piece === "aa-gun" ? "gun" : "plane") + (entry.hit ? " hit" : "") + (entry.spent ? " gone" : "") + (entry.terrain === "land" ? " on-land" : ""), text: entry.sunk ? "■" : LETTER[piece], label: "seen: " + nameOf(piece) + (entry.hit ? ", hit" : "") + (entry.spent ? ", spent" : "") + " on " + entry.terrain };
       else if (entry.mark === "seen") look = { cls: entry.terrain === "land" ? "land" : "sea-seen", text: "·", label: "seen: " + entry.terrain + ", empty" };
       else if (entry.mark === "nothing") look = { cls: "nothing", text: "–", label: "shot: nothing there" };
       else if (entry.mark === "shot-down") look = { cls: "shot", text: "!", label: "a plane was shot down aiming here: an A-A gun within one square" };
@@ -116,16 +121,17 @@
       let ships = 0, forces = 0, atoms = 0;
       form.querySelectorAll("input[data-price]").forEach((i) => {
         const n = Math.max(0, parseInt(i.value, 10) || 0), cost = n * parseInt(i.dataset.price, 10);
-        if (LENGTH[i.dataset.kind] || i.dataset.kind === "carrier") ships += cost; else forces += cost;
+        if (isShip(i.dataset.kind)) ships += cost; else forces += cost;
         if (i.dataset.kind === "atom-bomber") atoms = n;
       });
       $("#t-ships").textContent = ships; $("#t-forces").textContent = forces; $("#t-total").textContent = ships + forces;
       const problems = [];
-      if (ships < 60) problems.push("R4: ships cost " + ships + " points; at least 60 are needed");
-      if (forces < 60) problems.push("R4: aircraft, A-A guns and salvoes cost " + forces + "; at least 60 are needed");
-      if (ships + forces > 160) problems.push("R4: " + (ships + forces) + " points is more than 160");
-      if (atoms > 6) problems.push("R4: at most 6 Atom Bombers");
-      if (!problems.length && ships + forces < 160) problems.push("R4: " + (160 - ships - forces) + " points unspent will be lost (allowed)");
+      const B = RULES.budget;
+      if (ships < B.min_ships) problems.push("R4: ships cost " + ships + " points; at least " + B.min_ships + " are needed");
+      if (forces < B.min_forces) problems.push("R4: aircraft, A-A guns and salvoes cost " + forces + "; at least " + B.min_forces + " are needed");
+      if (ships + forces > B.total) problems.push("R4: " + (ships + forces) + " points is more than " + B.total);
+      if (atoms > B.max_atom_bombers) problems.push("R4: at most " + B.max_atom_bombers + " " + PIECES["atom-bomber"].plural);
+      if (!problems.length && ships + forces < B.total) problems.push("R4: " + (B.total - ships - forces) + " points unspent will be lost (allowed)");
       const ul = $("#t-problems"); ul.innerHTML = "";
       for (const p of problems) { const li = document.createElement("li"); li.textContent = p; ul.appendChild(li); }
     };
@@ -133,7 +139,7 @@
   }
 
   /* Placement lives in place.js; it and any other page script use these. */
-  window.Referee = { COLS, LETTER, LENGTH, $, csrf, sq, parse, data, nameOf, shipSquares, landSquares,
+  window.Referee = { RULES, PIECES, SIZE, COLS, LETTER, LENGTH, LAND_UNIT, isShip, turns, onChart, shipCells, $, csrf, sq, parse, data, nameOf, shipSquares, landSquares,
     drawChart, ownLooks, setNames: (names) => { NAMES = names; }, pages: (window.Referee && window.Referee.pages) || [] };
 
   /* ---- play: charts, targets, bases and pencil marks ---- */
@@ -145,7 +151,7 @@
     let chosen = [];
     const weapon = () => { const r = form && form.querySelector("input[name=weapon]:checked"); return r ? r.value : null; };
     const targetSeat = () => { const t = $("#target"); return t ? t.value : null; };
-    const wanted = () => (weapon() === "salvo" ? 3 : 1);
+    const wanted = () => (RULES.weapons[weapon()] ? RULES.weapons[weapon()].shots : 1);  // R12
     const gone = new Set([].concat((view.damage || {}).flown || [], (view.damage || {}).destroyed || []));
     function fillBases() {
       if (!baseSel) return;
@@ -166,7 +172,8 @@
     }
     function tapOpponent(opp, s) {
       if ($("#pencil").checked) {
-        const cycle = ["", "?", "●", "○"], m = (marks[opp] = marks[opp] || {});
+        if (!marks[opp]) marks[opp] = {};
+        const cycle = ["", "?", "●", "○"], m = marks[opp];
         const next = cycle[(cycle.indexOf(m[s] || "") + 1) % cycle.length];
         if (next) m[s] = next; else delete m[s];
         fetch(location.pathname + "/marks", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf() }, body: JSON.stringify(marks) });
@@ -289,10 +296,10 @@
         });
       }
     };
-    document.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => {
+    document.querySelectorAll("[data-step]").forEach((b) => { b.addEventListener("click", () => {
       const i = parseInt(slider.value, 10);
       show({ first: 0, prev: i - 1, next: i + 1, last: steps.length }[b.dataset.step]);
-    }));
+    }); });
     slider.addEventListener("input", () => show(parseInt(slider.value, 10)));
     show(steps.length);
   }
@@ -349,17 +356,17 @@
     check(); setInterval(check, 2000);
   }
   function forms() {
-    document.querySelectorAll("form.once").forEach((f) => f.addEventListener("submit", (e) => {
+    document.querySelectorAll("form.once").forEach((f) => { f.addEventListener("submit", (e) => {
       if (f.dataset.confirm && !window.confirm(f.dataset.confirm)) { e.preventDefault(); return; }
       if (f.dataset.sent) { e.preventDefault(); return; }
       f.dataset.sent = "1";
       f.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = true; b.textContent = "Sending…"; });
-    }));
-    document.querySelectorAll(".copy-button").forEach((b) => b.addEventListener("click", () => {
+    }); });
+    document.querySelectorAll(".copy-button").forEach((b) => { b.addEventListener("click", () => {
       const input = document.getElementById(b.dataset.copy); input.select();
       (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject()).then(() => { b.textContent = "Copied"; }, () => { document.execCommand("copy"); b.textContent = "Copied"; });
-    }));
-    document.querySelectorAll(".print-button").forEach((b) => b.addEventListener("click", () => window.print()));
+    }); });
+    document.querySelectorAll(".print-button").forEach((b) => { b.addEventListener("click", () => window.print()); });
     const zoom = $("#zoom");
     if (zoom) {
       const label = () => { zoom.textContent = document.body.classList.contains("zoom-in") ? "Whole chart" : "Zoom in"; };
@@ -368,6 +375,6 @@
       label();
     }
   }
-  function init() { window.refereeBusy = null; budgetPage(); window.Referee.pages.forEach((page) => page()); playPage(); waitingPage(); overPage(); postmortemPage(); clocks(); forms(); }
+  function init() { window.refereeBusy = null; budgetPage(); window.Referee.pages.forEach((page) => { page(); }); playPage(); waitingPage(); overPage(); postmortemPage(); clocks(); forms(); }
   document.addEventListener("DOMContentLoaded", () => { init(); poll(); });
 })();

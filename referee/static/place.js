@@ -4,13 +4,15 @@
 "use strict";
 (function () {
   const R = window.Referee;
-  const { $, LENGTH, parse, sq, shipSquares, landSquares, nameOf } = R;
-  const SHIPS = ["carrier", "battleship", "cruiser", "destroyer", "submarine"];
-  const AIRCRAFT = ["atom-bomber", "bomber", "recon"];
+  const { $, PIECES, LAND_UNIT, turns, onChart, shipCells, parse, sq, shipSquares, landSquares, nameOf } = R;
+  const KINDS = R.RULES.order;  // ships, aircraft, guns, salvoes, in the budget's order
+  const ofGroup = (group) => KINDS.filter((k) => PIECES[k].group === group);
+  const SHIPS = ofGroup("ship"), AIRCRAFT = ofGroup("aircraft");
   const ORDER = SHIPS.concat(AIRCRAFT, ["aa-gun", "land"]); // the bar: ships, aircraft, guns and land
   const SHORT = { carrier: "Carrier", battleship: "Battleship", cruiser: "Cruiser", destroyer: "Destroyer",
     submarine: "Sub", "atom-bomber": "Atom", bomber: "Bomber", recon: "R.P.", "aa-gun": "A-A gun", land: "Land" };
-  const ON_LAND_ONLY = ["atom-bomber", "aa-gun"], ON_CARRIER_OR_LAND = ["bomber", "recon"];
+  const ON_LAND_ONLY = KINDS.filter((k) => PIECES[k].on === "land");  // R9
+  const ON_CARRIER_OR_LAND = KINDS.filter((k) => PIECES[k].on === "land or carrier");
   const plural = (n, kind) => n + " " + nameOf(kind) + (n === 1 ? "" : "s");
 
   function placePage() {
@@ -49,17 +51,15 @@
       return onLand;
     }
     const standRule = (k) => ON_LAND_ONLY.indexOf(k) >= 0 ? "An " + nameOf(k) + " stands on a free square of land (R9)"
-      : "A " + nameOf(k) + " stands on a free square of land or of an Aircraft Carrier (R9)";
+      : "A " + nameOf(k) + " stands on a free square of land or of an " + nameOf("carrier") + " (R9)";
     /* Does a land unit or ship with its top-left square here stay on the chart (R6, R7)? */
     function fits(k, s, way) {
       const at = parse(s); if (!at) return false;
-      if (k === "land") return at[0] <= 18 && at[1] <= 18;
-      if (k === "carrier") return at[0] <= 19 && at[1] <= 19;
-      const n = LENGTH[k] - 1;
-      return way === "down" ? at[1] + n <= 20 : at[0] + n <= 20;
+      if (k === "land") return onChart(at[0] + LAND_UNIT - 1, at[1] + LAND_UNIT - 1);
+      return shipCells(k, at, way).every(([c, r]) => onChart(c, r));
     }
-    const offChart = (k) => k === "land" ? "R6: a land unit is 3 × 3 squares and must lie wholly on the chart; tap a square further up or left"
-      : "R7: the " + nameOf(k) + " would run off the chart; tap a square further " + (k === "carrier" ? "up or left" : dir === "down" ? "up, or turn it across" : "left, or turn it down");
+    const offChart = (k) => k === "land" ? "R6: a land unit is " + LAND_UNIT + " × " + LAND_UNIT + " squares and must lie wholly on the chart; tap a square further up or left"
+      : "R7: the " + nameOf(k) + " would run off the chart; tap a square further " + (!turns(k) ? "up or left" : dir === "down" ? "up, or turn it across" : "left, or turn it down");
 
     /* -- the actions -- */
     function nextKind() {
@@ -69,7 +69,7 @@
     function place(s) {
       if (kind === "land") disp.land.push(s);
       else if (kind === "aa-gun") disp.guns.push(s);
-      else if (SHIPS.indexOf(kind) >= 0) disp.ships.push(LENGTH[kind] > 1 ? { type: kind, at: s, dir } : { type: kind, at: s });
+      else if (SHIPS.indexOf(kind) >= 0) disp.ships.push(turns(kind) ? { type: kind, at: s, dir } : { type: kind, at: s });
       else disp.aircraft.push({ type: kind, at: s });
       if (kind !== "land" && left(kind) === 0) {
         const next = nextKind();
@@ -118,7 +118,7 @@
     }
     function turnSelected() {
       const p = sel && sel.list === "ships" ? disp.ships[sel.i] : null;
-      if (!p || !(LENGTH[p.type] > 1)) return;
+      if (!p || !turns(p.type)) return;
       const way = p.dir === "down" ? "across" : "down";
       if (!fits(p.type, p.at, way)) { notice = "R7: turned " + way + ", the " + nameOf(p.type) + " would run off the chart; move it first."; return; }
       p.dir = way; notice = "The " + nameOf(p.type) + " at " + p.at + " now lies " + way + ".";
@@ -130,7 +130,7 @@
         const mine = here.findIndex((ref) => same(ref, sel));
         if (mine >= 0) { // the picked-up piece again: turn a ship; else pick up what lies under it
           const p = disp[sel.list][sel.i];
-          if (sel.list === "ships" && LENGTH[p.type] > 1) turnSelected();
+          if (sel.list === "ships" && turns(p.type)) turnSelected();
           else sel = here[mine + 1] || null;
         } else if (here.length && !((sel.list === "guns" || sel.list === "aircraft")
                    && (here[0].list === "land" || (here[0].list === "ships" && disp.ships[here[0].i].type === "carrier")))) {
@@ -180,7 +180,7 @@
         b.type = "button"; b.className = "chip" + (n === 0 ? " done" : "") + (n < 0 ? " over" : "");
         b.dataset.kind = k; b.setAttribute("aria-pressed", String(k === kind));
         b.textContent = SHORT[k] + (k === "land" ? "" : " " + n);
-        b.setAttribute("aria-label", k === "land" ? "Land unit, 3 × 3, free" : nameOf(k) + ": " + n + " left to place");
+        b.setAttribute("aria-label", k === "land" ? "Land unit, " + LAND_UNIT + " × " + LAND_UNIT + ", free" : nameOf(k) + ": " + n + " left to place");
         b.addEventListener("click", () => { kind = k; sel = null; notice = ""; render(); });
         row.appendChild(b);
       }
@@ -189,13 +189,13 @@
         const k = kindOf(sel);
         now.textContent = (k === "land" ? "Land unit" : nameOf(k)) + " at " + where(sel) + ": tap a square to move it";
       } else if (!kind) now.textContent = "Everything is placed";
-      else now.textContent = (kind === "land" ? "Land unit 3 × 3 (free)" : nameOf(kind) + " · " + left(kind) + " left") + ": tap a square";
-      const line = !sel && kind && LENGTH[kind] > 1;
+      else now.textContent = (kind === "land" ? "Land unit " + LAND_UNIT + " × " + LAND_UNIT + " (free)" : nameOf(kind) + " · " + left(kind) + " left") + ": tap a square";
+      const line = !sel && kind && turns(kind);
       dirButton.hidden = !line; dirButton.dataset.dir = dir;
       dirButton.textContent = dir === "down" ? "Down ↓" : "Across →";
       dirButton.setAttribute("aria-label", "New ships lie " + dir + ": tap to change");
       const p = sel && disp[sel.list][sel.i];
-      $("#piece-turn", bar).hidden = !(sel && sel.list === "ships" && LENGTH[p.type] > 1);
+      $("#piece-turn", bar).hidden = !(sel && sel.list === "ships" && turns(p.type));
       $("#piece-remove", bar).hidden = !sel;
       $("#piece-cancel", bar).hidden = !sel;
       $("#place-message").textContent = notice;
