@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
 
 from . import service, strictjson
 from .errors import ApiError
-from .naval_war import record_for, report_for, view_for
+from .naval_war import record_for, report_for, view_for, views
 from .naval_war.postmortem import postmortem_document
 from .openapi import openapi_document
 from .poll import conditional, view_etag
@@ -140,7 +140,8 @@ def recover(game_id: str, seat: str):
 
 def full_view(game, seat: str) -> dict:
     """A seat's view (R21) and the move clock of the seat whose turn it is (R25)."""
-    return {**view_for(game, seat), "move_clock": service.move_clock(store(), game.id, game)}
+    return {**view_for(game, seat),
+            "move_clock": service.move_clock(store(), views.status_view(game)["id"], game)}
 
 
 @bp.get("/games/<game_id>")
@@ -270,16 +271,14 @@ def host_status(game) -> dict:
     """What the host may see: who has joined and locked in, the clocks, whose turn, who has
     not been seen for a while; never anything of any seat's fleet (R24)."""
     db = store()
-    seen = db.seats_seen(game.id)
+    shown = views.host_view(game)
+    seen = db.seats_seen(shown["id"])
     return {
-        "id": game.id, "phase": game.phase, "version": game.version,
-        "clock": {"minutes": game.minutes, "deadline": game.deadline},
-        "move_clock": service.move_clock(db, game.id, game),
-        "seats": {s: {"name": game.names.get(s), "ready": s in game.ready,
-                      "forfeited": s in game.forfeited, "bot": game.bots.get(s),
-                      "stand_in": s in game.stand_ins, "last_seen": seen.get(s)}
-                  for s in game.seats},
-        "turn": game.turn, "result": game.result(), "host_seat": db.host_seat(game.id),
+        "id": shown["id"], "phase": shown["phase"], "version": shown["version"],
+        "clock": shown["clock"],
+        "move_clock": service.move_clock(db, shown["id"], game),
+        "seats": {s: {**info, "last_seen": seen.get(s)} for s, info in shown["seats"].items()},
+        "turn": shown["turn"], "result": shown["result"], "host_seat": db.host_seat(shown["id"]),
         "now": service.now(),
     }
 

@@ -19,9 +19,7 @@ from .naval_war import RuleViolation
 from .naval_war.fleet import MAX_ATOM_BOMBERS, NAMES, PLURALS, PRICES
 from .naval_war.game import SEATS, check_name
 from .naval_war.phrasing import sides_words
-
-BUYABLE = ("carrier", "battleship", "cruiser", "destroyer", "submarine",
-           "atom-bomber", "bomber", "recon", "aa-gun", "salvo")
+from .naval_war.purchase import BUYABLE
 
 
 def player_name(_form, field) -> None:

@@ -30,7 +30,6 @@ from . import service, strictjson
 from .api import host_status, join_url
 from .errors import ApiError
 from .forms import (
-    BUYABLE,
     BudgetForm,
     ClockForm,
     ComputerGameForm,
@@ -43,16 +42,22 @@ from .forms import (
     budget_fields,
     read_shape,
 )
-from .naval_war import RuleViolation, check_disposition, report_for, view_for
+from .naval_war import report_for, view_for
 from .naval_war.book import BOOK_FLEETS, describe_fleet
 from .naval_war.club import club_records, forfeited_before_play, players_line
-from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
-from .naval_war.game import fingerprint
+from .naval_war.fleet import NAMES, PLURALS
 from .naval_war.knowledge import knowledge_chart
 from .naval_war.layout import LayoutError, complete
-from .naval_war.phrasing import move_heading, number_word, side_words, sides_words
-from .naval_war.postmortem import postmortem_document, spending, states_by_move
-from .naval_war.views import describe, result_headline, seating_for
+from .naval_war.phrasing import number_word, side_words, sides_words
+from .naval_war.postmortem import postmortem_document, sinks_by_weapon, step_deltas
+from .naval_war.purchase import BUYABLE, placement_check, purchase_cost, trim_to_purchase
+from .naval_war.views import (
+    fingerprints_verify,
+    postmortem_view,
+    result_headline,
+    seating_for,
+    status_view,
+)
 from .poll import conditional, view_etag
 from .svgchart import bar_chart
 
@@ -495,12 +500,7 @@ def budget(game_id: str):
         raise ApiError(422, "The budget has problems: " + " ".join(problems), rule="R3")
     purchase = {kind: getattr(form, kind.replace("-", "_")).data or 0 for kind in BUYABLE}
     purchase = {k: n for k, n in purchase.items() if n}
-    bought = [kind for kind, n in purchase.items() for _ in range(n) if kind != "salvo"]
-    cost = cost_of([k for k in bought if k in SHIP_KINDS],
-                   [k for k in bought if k not in SHIP_KINDS], purchase.get("salvo", 0))
-    problems = budget_problems(cost, purchase.get("atom-bomber", 0))
-    if problems:
-        raise RuleViolation(problems)
+    cost = purchase_cost(purchase)
     _keep_budget(game_id, seat, purchase)
     if cost.unspent:
         flash(f"{cost.unspent} points are unspent and will be lost (R4).")
@@ -530,7 +530,7 @@ def budget_from_book(game_id: str):
     if choice not in BOOK_FLEETS:
         raise ApiError(422, "Choose one of the book's fleets (Games 2-4)", field="fleet",
                        rule="R3")
-    if seat in service.load(store(), game_id).ready:
+    if status_view(service.load(store(), game_id))["seats"][seat]["ready"]:
         raise ApiError(409, "Your disposition is locked in; the budget cannot change (R10)",
                        rule="R10")
     title, purchase = BOOK_FLEETS[choice]
@@ -539,63 +539,6 @@ def budget_from_book(game_id: str):
           "Place it square by square, or tap \u201cPlace the rest for me\u201d and change "
           "what you like.")
     return redirect(url_for("pages.game", game_id=game_id))
-
-
-def trim_to_purchase(document: dict, purchase: dict) -> tuple[dict, list[str]]:
-    """The placement without the pieces a purchase does not buy (the last placed of each
-    kind go first), and what was taken off, as "A-A gun at H 10"."""
-    kept = {key: list(document.get(key)) if isinstance(document.get(key), list) else []
-            for key in ("land", "ships", "aircraft", "guns")}
-    removed = []
-
-    def kind_of(key: str, item) -> str | None:
-        if key == "guns":
-            return "aa-gun"
-        return item.get("type") if isinstance(item, dict) and isinstance(
-            item.get("type"), str) else None
-
-    for key in ("ships", "aircraft", "guns"):
-        counts = Counter(kind_of(key, item) for item in kept[key])
-        excess = {k: n - purchase.get(k, 0) for k, n in counts.items()
-                  if k in NAMES and n > purchase.get(k, 0)}
-        out = []
-        for item in reversed(kept[key]):
-            kind = kind_of(key, item)
-            if excess.get(kind, 0) > 0:
-                excess[kind] -= 1
-                at = item if key == "guns" else item.get("at")
-                removed.append(f"{NAMES[kind]} at {at}" if isinstance(at, str)
-                               else NAMES[kind])
-            else:
-                out.append(item)
-        kept[key] = out[::-1]
-    return kept, removed[::-1]
-
-
-SHIP_KINDS = SHIP_TYPES
-
-
-def placement_check(purchase: dict, document: dict) -> dict:
-    """Problems of a placement in progress (R6-R9), and what is left to place (R5)."""
-    def listed(key: str) -> list:  # a draft is the page's own, but may be anything at all
-        value = document.get(key)
-        return value if isinstance(value, list) else []
-
-    placed = Counter(p.get("type") for p in listed("ships") + listed("aircraft")
-                     if isinstance(p, dict) and isinstance(p.get("type"), str))
-    placed["aa-gun"] = len(listed("guns"))
-    left = {k: purchase.get(k, 0) - placed.get(k, 0) for k in BUYABLE if k != "salvo"}
-    problems = []
-    try:
-        check_disposition({**document, "salvoes": purchase.get("salvo", 0)})
-    except RuleViolation as violation:
-        problems = [p.to_json() for p in violation.problems if p.rule != "R4"]
-    for kind, n in left.items():
-        if n < 0:
-            problems.append({"rule": "R5", "message": f"{-n} more {PLURALS[kind]} placed than "
-                                                      "bought", "squares": []})
-    return {"problems": problems, "left": left,
-            "complete": all(n == 0 for n in left.values()) and not problems}
 
 
 def _script_json():
@@ -680,13 +623,7 @@ def lock_in(game_id: str):
         raise ApiError(422, f"Place everything you bought before locking in: {', '.join(left)} "
                             "still to place (R5)", rule="R5")
 
-    def submit_and_lock(state):
-        if seat in state.ready:  # a double tap: already locked in, nothing to do
-            return []
-        state.submit(seat, document)
-        return service.lock_in(state, seat)
-
-    service.act(store(), game_id, submit_and_lock)
+    service.act(store(), game_id, lambda game: service.submit_and_lock_in(game, seat, document))
     return redirect(url_for("pages.game", game_id=game_id))
 
 
@@ -813,22 +750,24 @@ def club():
 def _club_tables(games: list, imported: set[str]) -> dict:
     """The club's tables over its finished games (imported ones counted only if their
     fingerprints verify, issue 10 item 5); kept until another game finishes."""
-    counted = [g for g in games if g.id not in imported or service.fingerprints_verify(g)]
+    counted = [game for game in games
+               if status_view(game)["id"] not in imported or fingerprints_verify(game)]
     records = club_records(counted)
     survival = [(PLURALS[row["ship"]], row["percent"] or 0,
                  f"{row['percent']}% ({row['survived']} of {row['bought']})"
                  if row["bought"] else "none bought") for row in records["survival"]]
-    sunk = Counter()
-    for g in counted:
-        for rows in spending(g).values():
-            sunk.update({kind: row["sank"] for kind, row in rows.items()})
+    sunk = sinks_by_weapon(counted)
     weapons = [(NAMES[k][0].upper() + NAMES[k][1:], sunk[k], f"{sunk[k]} points")
                for k in ("atom-bomber", "bomber", "salvo")]
-    finished = [{"id": g.id, "players": players_line(g),
-                 "headline": result_headline(view_for(g, g.seats[0])),
-                 "imported": g.id in imported, "counted": g in counted,
-                 "mine": g.id in _seats(), "forfeited": forfeited_before_play(g)}
-                for g in reversed(games)]
+    finished = []
+    for game in reversed(games):
+        status = status_view(game)
+        first = next(iter(status["seats"]))
+        finished.append({"id": status["id"], "players": players_line(game),
+                         "headline": result_headline(view_for(game, first)),
+                         "imported": status["id"] in imported, "counted": game in counted,
+                         "mine": status["id"] in _seats(),
+                         "forfeited": forfeited_before_play(game)})
     return {"records": records, "finished": finished,
             "survival_chart": bar_chart("Ships that survived", survival, 100),
             "weapon_chart": bar_chart("Enemy ship points sunk, by weapon", weapons,
@@ -871,23 +810,6 @@ MAX_IMPORT_FILE = 4 * 1024 * 1024
 
 # -- the post-mortem ----------------------------------------------------------------------------
 
-def step_deltas(game) -> list[dict]:
-    """For the step-through: each move's full report and what it changed on each chart, so
-    the page rebuilds any step by adding changes up (no rules in the script)."""
-    out, before = [], None
-    for step in states_by_move(game.events):
-        damage = {seat: chart["damage"] for seat, chart in step["charts"].items()}
-        if before is not None:
-            out.append({"report": {**step["report"], "text": describe(step["report"]),
-                                   "heading": move_heading(step["report"], game.names)},
-                        "delta": {seat: {k: sorted(set(v) - set(before[seat][k]))
-                                         for k, v in dmg.items() if set(v) - set(before[seat][k])}
-                                  for seat, dmg in damage.items()
-                                  if dmg != before[seat]}})
-        before = damage
-    return out
-
-
 @bp.get("/games/<game_id>/postmortem")
 def postmortem(game_id: str):
     seat = my_seat(game_id)
@@ -900,13 +822,8 @@ def postmortem(game_id: str):
 def _postmortem_page(game, seat: str) -> dict:
     """What the post-mortem page shows a seat; refuses before the end (R21)."""
     document = postmortem_document(game)
-    view = view_for(game, seat)
-    data = {"seats": {s: {"name": game.names.get(s) or s,
-                          "disposition": game.fleets[s].document}
-                      for s in game.seats if s in game.fleets},
-            "steps": step_deltas(game), "names": NAMES}
-    checks = [{"seat": s, "fingerprint": game.fingerprints[s], "salt": game.salts[s],
-               "matches": fingerprint(game.fleets[s].document, game.salts[s])
-               == game.fingerprints[s]} for s in game.seats if s in game.fingerprints]
+    shown = postmortem_view(game, seat)
+    view = shown["view"]
+    data = {"seats": shown["seats"], "steps": step_deltas(game), "names": NAMES}
     return {"view": view, "doc": document, "headline": result_headline(view),
-            "checks": checks, "page_data": script_json(data)}
+            "checks": shown["checks"], "page_data": script_json(data)}

@@ -16,8 +16,9 @@ from printables.documents import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
 
 from . import service
 from .errors import ApiError
-from .naval_war import record_for, view_for
+from .naval_war import RuleViolation, record_for, view_for
 from .naval_war.postmortem import postmortem_document
+from .naval_war.views import postmortem_view
 
 bp = Blueprint("printouts", __name__)
 PAPERS, LAYOUTS = ("a4", "letter"), ("pair", "single")
@@ -103,10 +104,12 @@ def postmortem(game_id: str):
     paper = _choice("paper", PAPERS, "a4")
 
     def render(game) -> bytes:
-        if game.phase != "over":
+        try:
+            shown = postmortem_view(game, seat)
+        except RuleViolation:
             raise ApiError(409, "The post-mortem is printed once the game is over",
-                           rule="R21")
-        return printables.postmortem(view_for(game, seat), record_for(game, seat),
+                           rule="R21") from None
+        return printables.postmortem(shown["view"], record_for(game, seat),
                                      paper=paper, analysis=postmortem_document(game))
 
     return pdf(_printed(game_id, ("postmortem.pdf", seat, paper), render),

@@ -27,7 +27,7 @@ from typing import NamedTuple, TypeVar
 from .bots import LEVELS, Bot
 from .errors import ApiError
 from .naval_war import SEATS, Game, RuleViolation, check_disposition, new_game, view_for
-from .naval_war.game import fingerprint
+from .naval_war.views import game_file_view, status_view
 from .states import states_of
 from .store import Store, digest
 
@@ -71,19 +71,20 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
                             disposition_minutes=options.get("disposition_minutes", 20),
                             bots=bots, at=created_at, seed=secrets.randbits(63),
                             move_minutes=options.get("move_minutes"))
-    if len(bots) == len(game.seats):
+    seats = list(status_view(game)["seats"])
+    if len(bots) == len(seats):
         raise ApiError(422, "At least one seat is for a player", field="bots", rule="R23")
     for seat, level in bots.items():  # a computer budgets and places at once (R10)
         game.submit(seat, _computer(secret, seat, level).disposition())
         lock_in(game, seat)
-    codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in game.seats}
+    codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in seats}
     with store.write():
         store.add_game(game_id, host_token, codes, RULES, created_at)
         store.keep_secret(game_id, secret)
         store.append(game_id, 1, game.events, created_at)
         for seat in bots:
             store.claim(game_id, seat, new_secret(TOKEN_BYTES))  # a token nobody holds
-    log.info("game %s created with %d seats (%d computers)", game_id, len(game.seats),
+    log.info("game %s created with %d seats (%d computers)", game_id, len(seats),
              len(bots))
     return {
         "id": game_id,
@@ -121,11 +122,12 @@ def play_bots(store: Store, game_id: str) -> None:
     (R25). Each computer sees only its seat's view (R21)."""
 
     def computer_move(game: Game) -> str | None:
-        seat = game.turn
+        status = status_view(game)
+        seat = status["turn"]
         level = computer_to_move(store, game_id, game)
         if level is None:
             return None
-        stand_in = seat not in game.bots
+        stand_in = status["seats"][seat]["bot"] is None
         view = view_for(game, seat)
         try:
             game.move(seat, computer(store, game_id, seat, level).move(view), stand_in=stand_in)
@@ -196,7 +198,7 @@ def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str)
         game = states.current(store, game_id)
         before = game.version
         try:
-            if seat not in game.names:
+            if status_view(game)["seats"][seat]["name"] is None:
                 game.join(seat, name)
             _append(store, game_id, before, game.events[before:])
             store.claim(game_id, seat, token, recovery_hash(game_id, seat, recovery))
@@ -264,9 +266,8 @@ def hand_over_hosting(store: Store, game_id: str, seat: str) -> None:
     by its recovery code); the host token stops working. Hosting shows nothing of any seat
     (R24)."""
     row = _seat_row(store, game_id, seat)
-    game = load(store, game_id)
-    if seat in game.bots or seat in game.forfeited or not row["claimed"] \
-            or seat not in game.names:
+    held = status_view(load(store, game_id))["seats"][seat]
+    if held["bot"] or held["forfeited"] or not row["claimed"] or held["name"] is None:
         raise ApiError(409, f"Hosting goes to a player who holds his seat; {seat} is "
                             "the computer's, forfeited or not yet taken", field="seat",
                        rule="R24")
@@ -304,12 +305,14 @@ def mark_seen(store: Store, game_id: str, seat: str) -> None:
 def move_clock(store: Store, game_id: str, game: Game) -> dict | None:
     """The move clock (R25) of the seat whose turn it is: its minutes, when that turn began
     and when the clock runs out; None when the game has no move clock."""
-    if game.move_minutes is None:
+    status = status_view(game)
+    minutes = status["move_minutes"]
+    if minutes is None:
         return None
-    clock = {"minutes": game.move_minutes, "seat": None, "began": None, "deadline": None}
-    if game.phase == "play" and game.turn:
-        began = store.event_time(game_id, game.turn_began) or now()
-        clock.update(seat=game.turn, began=began, deadline=began + 60 * game.move_minutes)
+    clock = {"minutes": minutes, "seat": None, "began": None, "deadline": None}
+    if status["phase"] == "play" and status["turn"]:
+        began = store.event_time(game_id, status["turn_began"]) or now()
+        clock.update(seat=status["turn"], began=began, deadline=began + 60 * minutes)
     return clock
 
 
@@ -320,12 +323,13 @@ def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
     """The level of the computer that moves now, if any: a computer's seat at once; a seat
     handed to the computer (R25) unless its player is back with his page open (then it waits
     for him until his move clock runs out again)."""
-    seat = game.turn
-    if game.phase != "play" or seat is None:
+    status = status_view(game)
+    seat = status["turn"]
+    if status["phase"] != "play" or seat is None:
         return None
-    if seat in game.bots:
-        return game.bots[seat]
-    if seat not in game.stand_ins:
+    if status["seats"][seat]["bot"]:
+        return status["seats"][seat]["bot"]
+    if not status["seats"][seat]["stand_in"]:
         return None
     seen = store.seats_seen(game_id).get(seat)
     clock = move_clock(store, game_id, game)
@@ -528,7 +532,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
             new = game.events[before:]
             if not new:  # nothing to write: no write lock
                 break
-            stamp = content_hash(game) if game.phase == "over" else None
+            stamp = content_hash(game) if status_view(game)["phase"] == "over" else None
             try:
                 with store.write():
                     _append(store, game_id, before, new)
@@ -581,7 +585,8 @@ def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
         game = states.current(store, game_id)
         found = store.draft(game_id, seat)
         revision = found[1] if found else 0  # in the ETag, as the cheap poll reads it
-        if game.phase != "setup" or seat in game.ready:
+        status = status_view(game)
+        if status["phase"] != "setup" or status["seats"][seat]["ready"]:
             found = None  # a draft shows only until the seat locks in
 
         def build() -> SeatView:
@@ -626,7 +631,7 @@ def lock_in_draft(store: Store, game_id: str, seat: str) -> Game:
     found = store.draft(game_id, seat)
 
     def submit_and_lock(game: Game) -> list[dict]:
-        if found and seat not in game.ready:
+        if found and not status_view(game)["seats"][seat]["ready"]:
             game.submit(seat, found[0])
         return lock_in(game, seat)
 
@@ -660,6 +665,15 @@ CONTENT_KEYS = ("type", "seat", "seats", "alliances", "bots", "disposition_minut
                 "disposition", "salt", "fingerprint", "minutes", "seed", "order", "move")
 
 
+def submit_and_lock_in(game: Game, seat: str, document: dict) -> list[dict]:
+    """Submit a seat's disposition and lock it in, as the placement page does; nothing to do
+    for a seat already locked in (a double tap)."""
+    if status_view(game)["seats"][seat]["ready"]:
+        return []
+    game.submit(seat, document)
+    return lock_in(game, seat)
+
+
 def content_hash(game: Game) -> str:
     """The hash of a game's events without names, ids or times (issue 10 item 5): the same
     game, however its names were edited, has the same hash. Lock-in salts are secret random
@@ -669,23 +683,16 @@ def content_hash(game: Game) -> str:
                           .encode()).hexdigest()
 
 
-def fingerprints_verify(game: Game) -> bool:
-    """Every seat that locked in has a fingerprint that its disposition and salt give."""
-    return all(seat in game.fleets and seat in game.salts
-               and fingerprint(game.fleets[seat].document, game.salts[seat]) == stamp
-               for seat, stamp in game.fingerprints.items()) \
-        and all(seat in game.fingerprints for seat in game.fleets)
-
-
 def export_game(store: Store, game_id: str) -> dict:
     """A finished game as one file, like a chess PGN: its whole event log, with every
     disposition, and the fingerprints and salts that prove no fleet moved."""
     game = load(store, game_id)
-    if game.phase != "over":
+    if status_view(game)["phase"] != "over":
         raise ApiError(409, "Only a finished game can be exported (R21)", rule="R21")
+    shown = game_file_view(game)
     return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "rules": RULES,
-            "id": game_id, "exported_at": now(), "fingerprints": dict(game.fingerprints),
-            "salts": dict(game.salts), "result": game.result(), "events": game.events}
+            "id": game_id, "exported_at": now(), "fingerprints": shown["fingerprints"],
+            "salts": shown["salts"], "result": shown["result"], "events": shown["events"]}
 
 
 def _refuse_file(message: str, field: str = "file") -> ApiError:
@@ -719,13 +726,14 @@ def check_export(document: object) -> Game:
         except (TypeError, KeyError, ValueError, AttributeError) as err:
             raise _refuse_file(f"event {n} is malformed ({err.__class__.__name__})",
                                "events") from None
-    if game.phase != "over":
+    if status_view(game)["phase"] != "over":
         raise _refuse_file("the game in it is not finished", "events")
-    if document.get("fingerprints") != game.fingerprints:
+    shown = game_file_view(game)
+    if document.get("fingerprints") != shown["fingerprints"]:
         raise _refuse_file("its fingerprints do not match its dispositions", "fingerprints")
-    if document.get("salts") != game.salts:
+    if document.get("salts") != shown["salts"]:
         raise _refuse_file("its salts do not match its lock-ins", "salts")
-    if document.get("result") != game.result():
+    if document.get("result") != shown["result"]:
         raise _refuse_file("the result it states is not the one its moves give", "result")
     return game
 
