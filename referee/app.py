@@ -18,10 +18,10 @@ from flask_wtf.csrf import CSRFProtect
 from . import errors
 from .poll import PollShortcut
 from .store import Store
+from .web import MAX_BODY
 
 csrf = CSRFProtect()
 
-MAX_BODY = 64 * 1024
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

@@ -27,7 +27,7 @@ from flask import (
 )
 
 from . import service, strictjson
-from .api import host_status, join_url
+from .api import host_status
 from .errors import ApiError
 from .forms import (
     BudgetForm,
@@ -42,7 +42,7 @@ from .forms import (
     budget_fields,
     read_shape,
 )
-from .naval_war import report_for, view_for
+from .naval_war import view_for
 from .naval_war.book import BOOK_FLEETS, describe_fleet
 from .naval_war.club import club_records, forfeited_before_play, players_line
 from .naval_war.fleet import NAMES, PLURALS
@@ -60,12 +60,9 @@ from .naval_war.views import (
 )
 from .poll import conditional, view_etag
 from .svgchart import bar_chart
+from .web import MAX_GAME_FILE, join_url, public_base, refused_form_goes_to, store
 
 bp = Blueprint("pages", __name__)
-
-
-def store():
-    return current_app.extensions["referee.store"]()
 
 
 # -- who this device is ----------------------------------------------------------------------
@@ -130,11 +127,11 @@ def _sealing_key() -> str:
 
 def _keep_join_code(game_id: str, seat: str, code: str) -> None:
     with store().write():
-        store().keep_note("join_links", game_id, seat, seal(_sealing_key(), game_id, seat, code))
+        store().keep_note("join_urls", game_id, seat, seal(_sealing_key(), game_id, seat, code))
 
 
 def _join_codes(game_id: str) -> dict[str, str]:
-    rows = store().db.query("select seat, body from join_links where game_id = ?", [game_id])
+    rows = store().db.query("select seat, body from join_urls where game_id = ?", [game_id])
     return {row["seat"]: unseal(_sealing_key(), game_id, row["seat"], json.loads(row["body"]))
             for row in rows}
 
@@ -209,8 +206,6 @@ def recovery_to_show() -> dict:
     if (held and request.method == "GET" and request.blueprint == "pages"
             and (request.view_args or {}).get("game_id") == held.get("game")):
         session.pop("recovery")
-        from .api import public_base
-
         url = public_base() + url_for("pages.recover", game_id=held["game"])
         return {"recovery": {**held, "url": url}}
     return {}
@@ -232,7 +227,7 @@ def home():
         created = service.create_game(
             store(), {"seats": seats, "alliances": sides if fits else False,
                       "disposition_minutes": form.minutes.data,
-                      "move_minutes": form.move_minutes.data or None}, join_link)
+                      "move_minutes": form.move_minutes.data or None}, join_url)
         if sides is not None and not fits:
             players = len([s for side in sides for s in side])
             flash(f"{sides_words(sides)} needs {number_word(players)} players; this game has "
@@ -260,9 +255,9 @@ def _my_games() -> list[dict]:
     games = []
     for game_id, token in _seats().items():
         holder = store().holder_of(token) if isinstance(token, str) else None
-        if not holder or holder[0] != game_id or not holder[1]:
+        if not holder or holder.game_id != game_id or not holder.seat:
             continue  # the seat went to another phone
-        seat = holder[1]
+        seat = holder.seat
         try:
             view = service.seat_view(store(), game_id, seat).document  # read only
         except ApiError:
@@ -294,7 +289,7 @@ def play_computer():
                                       for name, errors in form.errors.items()),
                        field=next(iter(form.errors)))
     created = service.create_game(store(), {"seats": 2, "bots": {"blue": form.level.data}},
-                                  join_link)
+                                  join_url)
     game_id = created["id"]
     keys = service.claim_seat(store(), game_id, "red", created["seats"]["red"]["join_code"],
                               form.player.data)
@@ -305,7 +300,6 @@ def play_computer():
     return redirect(url_for("pages.game", game_id=game_id))
 
 
-join_link = join_url
 
 
 @bp.get("/games/<game_id>/host")
@@ -317,7 +311,7 @@ def host(game_id: str):
     status = host_status(service.load_settled(store(), game_id))
     codes = _join_codes(game_id)
     # a link for every seat not yet claimed, including one the host has just reissued
-    links = {seat: join_link(game_id, seat, code) for seat, code in codes.items()
+    links = {seat: join_url(game_id, seat, code) for seat, code in codes.items()
              if not (store().seat_row(game_id, seat) or {}).get("claimed")}
     return render_template("host.html", game_id=game_id, status=status, links=links,
                            form=PlainForm(), clock_form=ClockForm(), now=service.now(),
@@ -332,7 +326,7 @@ def join_qr(game_id: str, seat: str):
     if code is None:
         abort(404)
     buffer = io.BytesIO()
-    segno.make(join_link(game_id, seat, code), error="m").save(
+    segno.make(join_url(game_id, seat, code), error="m").save(
         buffer, kind="svg", scale=4, dark="#000", light="#fff", title=f"Join link for {seat}")
     svg = buffer.getvalue()
     return Response(svg, mimetype="image/svg+xml",
@@ -340,6 +334,7 @@ def join_qr(game_id: str, seat: str):
 
 
 @bp.post("/games/<game_id>/host/reissue/<seat>")
+@refused_form_goes_to("pages.host")
 def host_reissue(game_id: str, seat: str):
     host_token(game_id)
     if not PlainForm().validate_on_submit():
@@ -354,6 +349,7 @@ def host_reissue(game_id: str, seat: str):
 
 
 @bp.post("/games/<game_id>/host/handover/<seat>")
+@refused_form_goes_to("pages.host")
 def host_handover(game_id: str, seat: str):
     """"Make Blue the host": the host's powers pass to Blue's seat, and leave this phone."""
     host_token(game_id)
@@ -366,10 +362,11 @@ def host_handover(game_id: str, seat: str):
 
 def _held_seat(game_id: str) -> str | None:
     holder = store().holder_of(_seats()[game_id])
-    return holder[1] if holder else None
+    return holder.seat if holder else None
 
 
 @bp.post("/games/<game_id>/host/clock")
+@refused_form_goes_to("pages.host")
 def host_clock(game_id: str):
     host_token(game_id)
     form = ClockForm()
@@ -382,6 +379,7 @@ def host_clock(game_id: str):
 
 
 @bp.post("/games/<game_id>/host/forfeit/<seat>")
+@refused_form_goes_to("pages.host")
 def host_forfeit(game_id: str, seat: str):
     host_token(game_id)
     if not PlainForm().validate_on_submit():
@@ -392,13 +390,15 @@ def host_forfeit(game_id: str, seat: str):
 
 
 @bp.route("/games/<game_id>/join/<seat>", methods=["GET", "POST"])
+@refused_form_goes_to(None)  # the join page shows its own error page
 def join(game_id: str, seat: str):
     service.require_game(store(), game_id)
     form = JoinForm(code=request.args.get("code", ""))
     if form.validate_on_submit():
         held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None
-        if held and held[0] == game_id and held[1]:  # one seat a phone; a second loses the first
-            raise ApiError(409, f"This phone already plays {held[1].title()} in this game; "
+        # one seat a phone; a second loses the first
+        if held and held.game_id == game_id and held.seat:
+            raise ApiError(409, f"This phone already plays {held.seat.title()} in this game; "
                                 f"open the {seat.title()} link on another phone", field="seat")
         keys = service.claim_seat(store(), game_id, seat, form.code.data or "",
                                   form.name.data)
@@ -409,7 +409,7 @@ def join(game_id: str, seat: str):
     row = store().seat_row(game_id, seat)
     if request.method == "GET" and row and row.get("claimed"):  # an old link: say so at once
         held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None
-        if held and held[0] == game_id and held[1] == seat:
+        if held and held.game_id == game_id and held.seat == seat:
             return redirect(url_for("pages.game", game_id=game_id))
     return render_template("join.html", form=form, game_id=game_id, seat=seat,
                            seating=seating, recover_form=RecoverForm(seat=seat),
@@ -491,6 +491,7 @@ def script_json(data: object) -> str:
 
 
 @bp.post("/games/<game_id>/budget")
+@refused_form_goes_to("pages.game", budget=1)
 def budget(game_id: str):
     seat = my_seat(game_id)
     form = BudgetForm()
@@ -643,20 +644,8 @@ def move(game_id: str):
         document["at"] = document["at"][0] if len(document["at"]) == 1 else document["at"]
     if form.target.data:
         document["target"] = form.target.data
-    db, key = store(), f"page:{form.key.data}" if form.key.data else None
-
-    def make_move(state):
-        if key and db.remembered(game_id, seat, key):
-            return None
-        _, report = state.move(seat, document)
-        return report_for(state, report, seat)
-
-    def remember(copy: dict) -> None:
-        """Inside the write transaction, with the move's events."""
-        if key:
-            db.remember(game_id, seat, key, 201, copy)
-
-    service.act(db, game_id, make_move, then=remember)
+    key = f"page:{form.key.data}" if form.key.data else None
+    service.make_move(store(), game_id, seat, document, key)
     return redirect(url_for("pages.game", game_id=game_id) + "#last")
 
 
@@ -781,8 +770,8 @@ def import_game():
     if not form.validate_on_submit():
         raise ApiError(400, "; ".join(e for errors in form.errors.values() for e in errors),
                        field="game_file")
-    raw = form.game_file.data.read(MAX_IMPORT_FILE + 1)
-    if len(raw) > MAX_IMPORT_FILE:
+    raw = form.game_file.data.read(MAX_GAME_FILE + 1)
+    if len(raw) > MAX_GAME_FILE:
         raise ApiError(413, "That file is too large to be a game file", field="game_file")
     try:
         document = strictjson.loads(raw)
@@ -804,8 +793,6 @@ def export_game(game_id: str):
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
 
-
-MAX_IMPORT_FILE = 4 * 1024 * 1024
 
 
 # -- the post-mortem ----------------------------------------------------------------------------

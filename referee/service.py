@@ -26,7 +26,15 @@ from typing import NamedTuple, TypeVar
 
 from .bots import LEVELS, Bot
 from .errors import ApiError
-from .naval_war import SEATS, Game, RuleViolation, check_disposition, new_game, view_for
+from .naval_war import (
+    SEATS,
+    Game,
+    RuleViolation,
+    check_disposition,
+    new_game,
+    report_for,
+    view_for,
+)
 from .naval_war.views import game_file_view, status_view
 from .states import states_of
 from .store import Store, digest
@@ -280,9 +288,9 @@ def is_host(store: Store, game_id: str, token: str | None) -> bool:
     """Whether a token holds the host's powers in this game: the host token, or the token of
     the seat hosting was handed to."""
     holder = store.holder_of(token) if token else None
-    if holder is None or holder[0] != game_id:
+    if holder is None or holder.game_id != game_id:
         return False
-    return holder[1] is None or holder[1] == store.host_seat(game_id)
+    return holder.seat is None or holder.seat == store.host_seat(game_id)
 
 
 # -- who has been seen, and the move clock (R25) ---------------------------------------------
@@ -370,7 +378,7 @@ def require_game(store: Store, game_id: str) -> None:
 def authorise(store: Store, game_id: str, token: str | None, *, host: bool = False) -> str:
     """The seat a bearer token plays in this game (or "host"); 401, 403 or 404 otherwise."""
     holder = store.holder_of(token) if token else None
-    if holder is None or holder[0] != game_id:
+    if holder is None or holder.game_id != game_id:
         require_game(store, game_id)
     if not token:
         raise ApiError(401, "Send your token as 'Authorization: Bearer <token>'",
@@ -658,11 +666,44 @@ def _describe_event(event: dict) -> str:
 
 EXPORT_FORMAT = "naval-war-game"
 EXPORT_VERSION = 1
-MAX_IMPORT_EVENTS = MAX_EVENTS
 # What makes two game files the same game: every field of every event except the players'
 # names, the game's id and the times (which a file's editor may change at will).
 CONTENT_KEYS = ("type", "seat", "seats", "alliances", "bots", "disposition_minutes",
                 "disposition", "salt", "fingerprint", "minutes", "seed", "order", "move")
+
+
+class MoveMade(NamedTuple):
+    """A move's report as its seat sees it (R20), and the status it was first given: 201,
+    or what an Idempotency-Key's first request got."""
+    report: dict
+    status: int
+
+
+def make_move(store: Store, game_id: str, seat: str, document: object,
+              key: str | None = None) -> MoveMade:
+    """Make a seat's move, for the API and the pages alike. With a key (an Idempotency-Key,
+    or the move form's own), a request seen before gets its first report again and changes
+    nothing; the same key with a different move is refused."""
+    asked = digest(json.dumps(document, sort_keys=True)) if key else None
+
+    def command(game: Game) -> MoveMade:
+        """Inside the move's transaction: a key seen before returns its report again."""
+        seen = store.remembered(game_id, seat, key) if key else None
+        if seen:
+            if seen.request not in (None, asked):
+                raise ApiError(422, "This Idempotency-Key was already used for a different "
+                                    "move; send a new key for a new move",
+                               field="Idempotency-Key")
+            return MoveMade(seen.body, seen.status)
+        _, report = game.move(seat, document)
+        return MoveMade(report_for(game, report, seat), 201)
+
+    def remember(made: MoveMade) -> None:
+        """Inside the write transaction, with the move's events."""
+        if key:
+            store.remember(game_id, seat, key, made.status, made.report, asked)
+
+    return act(store, game_id, command, then=remember)[0]
 
 
 def submit_and_lock_in(game: Game, seat: str, document: dict) -> list[dict]:
@@ -713,9 +754,9 @@ def check_export(document: object) -> Game:
     events = document.get("events")
     if not isinstance(events, list) or not events:
         raise _refuse_file("its events are missing", "events")
-    if len(events) > MAX_IMPORT_EVENTS:
+    if len(events) > MAX_EVENTS:
         raise _refuse_file(f"it has {len(events):,} events; a game here has at most "
-                           f"{MAX_IMPORT_EVENTS:,}", "events")
+                           f"{MAX_EVENTS:,}", "events")
     _check_levels(events[0])
     game = Game()
     for n, event in enumerate(events, start=1):
