@@ -60,7 +60,7 @@ class Bomb:
 
 
 @dataclass
-class Ship:
+class KnownShip:
     """A ship known to exist: located by its squares, or only by a bomber's report."""
 
     kind: str
@@ -94,7 +94,7 @@ class Chart:
         for report in view.get("reports", []):
             if report.get("target") == opponent and report.get("weapon"):
                 self._read(report)
-        self.ships: list[Ship] = []
+        self.ships: list[KnownShip] = []
         self.p = [0.0] * CELLS
         self.weights: dict[str, float] = {}
         self.consistent: dict[str, list[int]] = {}
@@ -247,15 +247,15 @@ class Chart:
                 return False
         return True
 
-    def _located(self, k: int, group: list[int]) -> Ship:
+    def _located(self, k: int, group: list[int]) -> KnownShip:
         kinds = [self.kind[s] for s in group]
         kind = max(set(kinds), key=kinds.count)
-        ship = Ship(kind, tuple(group), sunk=any(self.sunk[s] for s in group))
+        ship = KnownShip(kind, tuple(group), sunk=any(self.sunk[s] for s in group))
         if len(group) == SHIP_LENGTH[kind] and all(self.hit[s] for s in group):
             ship.sunk = True
         return ship
 
-    def _candidates(self, ship: Ship, k: int) -> list[tuple[int, ...]]:
+    def _candidates(self, ship: KnownShip, k: int) -> list[tuple[int, ...]]:
         placements = PLACEMENTS[ship.kind]
         found = []
         for n in PLACEMENTS_AT[ship.kind][ship.squares[0]]:
@@ -264,7 +264,7 @@ class Chart:
                 found.append(squares)
         return found
 
-    def _match_bombs(self, located: list[Ship]) -> list[Ship]:
+    def _match_bombs(self, located: list[KnownShip]) -> list[KnownShip]:
         """Give each hit a bomber reported to a located ship it may be, or to a new ship."""
         ghosts = []
         for bomb in self.bombs:
@@ -284,7 +284,7 @@ class Chart:
                     located[match].areas.append(area)
                     located[match].sunk = located[match].sunk or sunk
                     continue
-                ghost = Ship(kind, (), sunk=sunk, areas=[area])
+                ghost = KnownShip(kind, (), sunk=sunk, areas=[area])
                 if not sunk:
                     self._ghost_options(ghost, area, new_hits)
                 ghosts.append(ghost)
@@ -294,7 +294,7 @@ class Chart:
         return tuple(s for s in squares if not (self.state[s] == SHIP and self.hit[s])
                      and not (self.bombed[s] and kind in (self.bomb_kinds[s] or ())))
 
-    def _options(self, ship: Ship, comp_index: int) -> None:
+    def _options(self, ship: KnownShip, comp_index: int) -> None:
         if ship.sunk:
             return
         candidates = self._candidates(ship, comp_index)
@@ -309,7 +309,7 @@ class Chart:
             options = [tuple(s for s in ship.squares if not self.hit[s])]
         ship.options = [o for o in options if o]
 
-    def _ghost_options(self, ghost: Ship, area: frozenset[int], new_hits: int) -> None:
+    def _ghost_options(self, ghost: KnownShip, area: frozenset[int], new_hits: int) -> None:
         kind = ghost.kind
         placements = PLACEMENTS[kind]
         seen: set[int] = set()
