@@ -19,10 +19,15 @@ view, so a bot given the same view plays the same move, whoever asks and wheneve
 
 from __future__ import annotations
 
+import logging
 import random
+
+from referee.naval_war.problems import RuleViolation
 
 from . import admiral, captain, recruit
 from .seat import NotYourTurn, read_seat
+
+log = logging.getLogger(__name__)
 
 LEVELS = {"recruit": recruit, "captain": captain, "admiral": admiral}
 
@@ -51,9 +56,14 @@ class Bot:
         rng = random.Random(f"{self.seed}:{seat.you}:{len(view.get('reports', []))}")
         try:
             return self._plan.move(seat, view, rng)
-        except Exception:
+        except Exception as failure:
             if self.strict:
                 raise
+            # the kind of failure and the rulings only: a message may name squares (R21)
+            rulings = (f" ({', '.join(p.rule for p in failure.problems)})"
+                       if isinstance(failure, RuleViolation) else "")
+            log.warning("the %s computer failed to choose a move: %s%s; it plays a recruit's "
+                        "move", self.level, type(failure).__name__, rulings)
             return recruit.move(seat, view, rng)  # a legal move rather than none
 
 

@@ -18,7 +18,7 @@ from referee.naval_war.fleet import SHIP_LENGTH, SHIP_TYPES
 from referee.naval_war.squares import SIZE, Square, parse_square, square_name
 
 __all__ = ["AREA", "CELLS", "DIRECTION", "NEIGHBOURS", "PLACEMENTS", "PLACEMENTS_AT",
-           "SIZE", "SQUARE_NAMES", "WINDOWS", "col", "covering_centres", "distance", "index", "row"]
+           "SIZE", "SQUARE_NAMES", "WINDOWS", "covering_centres", "distance", "index"]
 
 CELLS = SIZE * SIZE
 SQUARE_NAMES: tuple[str, ...] = tuple(square_name(Square(i % SIZE, i // SIZE))
@@ -33,14 +33,6 @@ def index(text: str) -> int:
         square = parse_square(text)
         found = square.row * SIZE + square.col
     return found
-
-
-def col(i: int) -> int:
-    return i % SIZE
-
-
-def row(i: int) -> int:
-    return i // SIZE
 
 
 def _area(i: int, radius: int) -> tuple[int, ...]:

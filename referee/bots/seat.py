@@ -29,9 +29,6 @@ class Seat:
     def planes_left(self) -> int:
         return sum(len(v) for v in self.aircraft.values())
 
-    def can_use(self, weapon: str) -> bool:
-        return self.salvoes > 0 if weapon == "salvo" else bool(self.aircraft.get(weapon))
-
 
 def read_seat(view: dict) -> Seat:
     """The seat whose turn it is, as its view shows it; refuses a view not at its turn."""
