@@ -104,7 +104,15 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
 
 def _computer(secret: str, seat: str, level: str) -> Bot:
     bound = hmac.new(bytes.fromhex(secret), f"computer:{seat}".encode(), hashlib.sha256)
-    return Bot(level, seed=bound.hexdigest())
+    return Bot(level, seed=bound.hexdigest(), on_failure=_computer_failed)
+
+
+def _computer_failed(level: str, failure: Exception) -> None:
+    """A level could not choose a move and played a recruit's: the kind of failure and its
+    rulings only, since a message may name squares of its chart (R21)."""
+    rulings = [p.rule for p in failure.problems] if isinstance(failure, RuleViolation) else []
+    log.warning("the %s computer failed to choose a move (%s%s); it plays a recruit's move",
+                level, type(failure).__name__, f": {', '.join(rulings)}" if rulings else "")
 
 
 def computer(store: Store, game_id: str, seat: str, level: str) -> Bot:

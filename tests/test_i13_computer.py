@@ -8,7 +8,8 @@ import logging
 
 from helpers import started_game
 
-from referee.bots import Bot, admiral, inference
+from referee import service
+from referee.bots import admiral, inference
 from referee.naval_war import view_for
 from referee.naval_war.problems import RuleViolation, problem
 
@@ -22,14 +23,14 @@ class _Refused:
 def test_i13_bots_a_failed_level_is_logged_with_its_ruling(caplog):
     game = started_game()
     seat = game.order[0]
-    bot = Bot("captain", seed=1)
+    bot = service._computer("ab" * 16, seat, "captain")  # as the server makes its computers
     bot._plan = _Refused
-    with caplog.at_level(logging.WARNING, logger="referee.bots"):
+    with caplog.at_level(logging.WARNING, logger="referee"):
         move = bot.move(view_for(game, seat))
     assert move["weapon"]  # the recruit's legal move, as before
-    [record] = [r for r in caplog.records if r.name == "referee.bots"]
+    [record] = [r for r in caplog.records if r.name == "referee"]
     text = record.getMessage()
-    assert "captain" in text and "RuleViolation (R16)" in text
+    assert "captain" in text and "RuleViolation: R16" in text
     assert "A 1" not in text  # a message may name squares of the chart (R21)
 
 
