@@ -4,25 +4,21 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
+from flask import Blueprint, Response, g, jsonify, request
 
 from . import service, strictjson
 from .errors import ApiError
-from .naval_war import record_for, report_for, view_for
+from .naval_war import record_for, view_for, views
 from .naval_war.postmortem import postmortem_document
 from .openapi import openapi_document
 from .poll import conditional, view_etag
 from .rules import rule_sets
-from .store import digest
+from .web import MAX_GAME_FILE, bearer, join_url, store
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 GAME_OPTIONS = ("seats", "alliances", "disposition_minutes", "move_minutes", "bots")
 MAX_KEY = 200
-
-
-def store():
-    return current_app.extensions["referee.store"]()
 
 
 def json_body(*, required: bool = True) -> dict:
@@ -71,12 +67,6 @@ def json_only():
                         f"(this request's Content-Type is {sent[:60]!r})", field="Content-Type")
 
 
-def bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
 def player(game_id: str) -> str:
     """The seat this request plays, or 401/403/404."""
     g.seat = service.authorise(store(), game_id, bearer())
@@ -85,28 +75,6 @@ def player(game_id: str) -> str:
 
 def host(game_id: str) -> None:
     service.authorise(store(), game_id, bearer(), host=True)
-
-
-LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
-
-
-def public_base() -> str:
-    """Where phones reach this referee: PUBLIC_URL if set; the LAN address in place of a
-    loopback host, since a join link made on the organiser's laptop must work on a phone."""
-    if current_app.config.get("PUBLIC_URL"):
-        return current_app.config["PUBLIC_URL"].rstrip("/")
-    host = request.host
-    name, port = host.rsplit(":", 1) if ":" in host.rpartition("]")[2] else (host, "")
-    if name in LOOPBACK:
-        from .cli import lan_addresses
-
-        host = f"{lan_addresses()[0]}:{port}" if port else lan_addresses()[0]
-    return f"{request.scheme}://{host}"
-
-
-def join_url(game_id: str, seat: str, code: str) -> str:
-    """The join page a seat's QR code and link lead to."""
-    return public_base() + url_for("pages.join", game_id=game_id, seat=seat, code=code)
 
 
 @bp.post("/games")
@@ -141,7 +109,8 @@ def recover(game_id: str, seat: str):
 
 def full_view(game, seat: str) -> dict:
     """A seat's view (R21) and the move clock of the seat whose turn it is (R25)."""
-    return {**view_for(game, seat), "move_clock": service.move_clock(store(), game.id, game)}
+    return {**view_for(game, seat),
+            "move_clock": service.move_clock(store(), views.status_view(game)["id"], game)}
 
 
 @bp.get("/games/<game_id>")
@@ -177,29 +146,8 @@ def move(game_id: str):
         raise ApiError(400, f"'Idempotency-Key' is 1 to {MAX_KEY} characters",
                        field="Idempotency-Key")
     document = json_body()
-    db = store()
-
-    asked = digest(json.dumps(document, sort_keys=True)) if key else None
-
-    def make_move(game) -> tuple[dict, int]:
-        """Inside the move's transaction: a key seen before returns its report again."""
-        seen = db.remembered(game_id, seat, key) if key else None
-        if seen:
-            if seen[2] not in (None, asked):
-                raise ApiError(422, "This Idempotency-Key was already used for a different "
-                                    "move; send a new key for a new move",
-                               field="Idempotency-Key")
-            return seen[1], seen[0]
-        _, report = game.move(seat, document)
-        return report_for(game, report, seat), 201
-
-    def remember(made: tuple[dict, int]) -> None:
-        """Inside the write transaction, with the move's events."""
-        if key:
-            db.remember(game_id, seat, key, 201, made[0], asked)
-
-    (body, status), _ = service.act(db, game_id, make_move, then=remember)
-    return jsonify(body), status
+    made = service.make_move(store(), game_id, seat, document, key)
+    return jsonify(made.report), made.status
 
 
 @bp.get("/games/<game_id>/record")
@@ -248,7 +196,6 @@ def postmortem(game_id: str):
 
 # -- games as files ----------------------------------------------------------------------------
 
-MAX_IMPORT_BODY = 4 * 1024 * 1024  # a long four-player game's log, with room to spare
 
 
 @bp.get("/games/<game_id>/export")
@@ -261,7 +208,7 @@ def export(game_id: str):
 
 @bp.post("/games/import")
 def import_game():
-    request.max_content_length = MAX_IMPORT_BODY
+    request.max_content_length = MAX_GAME_FILE
     return jsonify(service.import_game(store(), json_body())), 201
 
 
@@ -271,16 +218,14 @@ def host_status(game) -> dict:
     """What the host may see: who has joined and locked in, the clocks, whose turn, who has
     not been seen for a while; never anything of any seat's fleet (R24)."""
     db = store()
-    seen = db.seats_seen(game.id)
+    shown = views.host_view(game)
+    seen = db.seats_seen(shown["id"])
     return {
-        "id": game.id, "phase": game.phase, "version": game.version,
-        "clock": {"minutes": game.minutes, "deadline": game.deadline},
-        "move_clock": service.move_clock(db, game.id, game),
-        "seats": {s: {"name": game.names.get(s), "ready": s in game.ready,
-                      "forfeited": s in game.forfeited, "bot": game.bots.get(s),
-                      "stand_in": s in game.stand_ins, "last_seen": seen.get(s)}
-                  for s in game.seats},
-        "turn": game.turn, "result": game.result(), "host_seat": db.host_seat(game.id),
+        "id": shown["id"], "phase": shown["phase"], "version": shown["version"],
+        "clock": shown["clock"],
+        "move_clock": service.move_clock(db, shown["id"], game),
+        "seats": {s: {**info, "last_seen": seen.get(s)} for s, info in shown["seats"].items()},
+        "turn": shown["turn"], "result": shown["result"], "host_seat": db.host_seat(shown["id"]),
         "now": service.now(),
     }
 

@@ -20,10 +20,10 @@ from .naval_war import catalogue
 from .poll import PollShortcut
 from .rules import page_catalogue
 from .store import Store
+from .web import MAX_BODY
 
 csrf = CSRFProtect()
 
-MAX_BODY = 64 * 1024
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

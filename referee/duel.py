@@ -19,6 +19,7 @@ import click
 
 from .bots import LEVELS, Bot
 from .naval_war import Game, new_game, toss_order, view_for
+from .naval_war.views import scores, status_view
 
 SEATS = ("red", "blue")
 MAX_MOVES = 2000  # no game can be longer: every move spends a weapon bought with 160 points
@@ -81,9 +82,10 @@ def play_game(level_a: str, level_b: str, seed: int, a_first: bool,
     for seat in SEATS:
         game.lock_in(seat)
     for _ in range(MAX_MOVES):
-        if game.phase != "play":
+        status = status_view(game)
+        if status["phase"] != "play":
             break
-        seat = game.turn
+        seat = status["turn"]
         view = view_for(game, seat)
         start = time.perf_counter()
         move = bots[seat].move(view)
@@ -103,7 +105,8 @@ def duel(level_a: str, level_b: str, games: int, seed: int,
     result = DuelResult(level_a, level_b)
     for n in range(games):
         game = play_game(level_a, level_b, rng.randrange(2**63), n % 2 == 0, result.think_ms)
-        a, b = (game.fleets[seat].score() for seat in SEATS)  # R22
+        points = scores(game)
+        a, b = (points[seat] for seat in SEATS)  # R22
         result.games += 1
         result.scores_a.append(a)
         result.scores_b.append(b)

@@ -13,6 +13,7 @@ from flask import Flask, flash, jsonify, redirect, render_template, request, url
 from werkzeug.exceptions import HTTPException
 
 from .naval_war import RuleViolation
+from .web import refused_form_target
 
 log = logging.getLogger("referee")
 
@@ -71,15 +72,10 @@ def register(app: Flask) -> None:
         if wants_json():
             return jsonify(body), status, allow
         game_id = (request.view_args or {}).get("game_id")
-        endpoint = request.endpoint or ""
-        if (request.method == "POST" and game_id and status in (400, 409, 422)
-                and endpoint != "pages.join"):
+        endpoint, values = refused_form_target()
+        if request.method == "POST" and game_id and status in (400, 409, 422) and endpoint:
             for line in _problems(body):
                 flash(line, "problem")
-            if endpoint.startswith("pages.host"):
-                return redirect(url_for("pages.host", game_id=game_id))
-            if endpoint == "pages.budget":
-                return redirect(url_for("pages.game", game_id=game_id, budget=1))
-            return redirect(url_for("pages.game", game_id=game_id))
+            return redirect(url_for(endpoint, game_id=game_id, **values))
         return render_template("error.html", status=status, problems=_problems(body),
                                game_id=game_id), status, allow

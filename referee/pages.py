@@ -27,10 +27,9 @@ from flask import (
 )
 
 from . import service, strictjson
-from .api import host_status, join_url
+from .api import host_status
 from .errors import ApiError
 from .forms import (
-    BUYABLE,
     BudgetForm,
     ClockForm,
     ComputerGameForm,
@@ -43,24 +42,27 @@ from .forms import (
     budget_fields,
     read_shape,
 )
-from .naval_war import RuleViolation, check_disposition, report_for, view_for
+from .naval_war import view_for
 from .naval_war.book import BOOK_FLEETS, describe_fleet
 from .naval_war.club import club_records, forfeited_before_play, players_line
-from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES, budget_problems, cost_of
-from .naval_war.game import fingerprint
+from .naval_war.fleet import NAMES, PLURALS
 from .naval_war.knowledge import knowledge_chart
 from .naval_war.layout import LayoutError, complete
-from .naval_war.phrasing import move_heading, number_word, side_words, sides_words
-from .naval_war.postmortem import postmortem_document, spending, states_by_move
-from .naval_war.views import describe, result_headline, seating_for
+from .naval_war.phrasing import number_word, side_words, sides_words
+from .naval_war.postmortem import postmortem_document, sinks_by_weapon, step_deltas
+from .naval_war.purchase import BUYABLE, placement_check, purchase_cost, trim_to_purchase
+from .naval_war.views import (
+    fingerprints_verify,
+    postmortem_view,
+    result_headline,
+    seating_for,
+    status_view,
+)
 from .poll import conditional, view_etag
 from .svgchart import bar_chart
+from .web import MAX_GAME_FILE, join_url, public_base, refused_form_goes_to, store
 
 bp = Blueprint("pages", __name__)
-
-
-def store():
-    return current_app.extensions["referee.store"]()
 
 
 # -- who this device is ----------------------------------------------------------------------
@@ -125,11 +127,11 @@ def _sealing_key() -> str:
 
 def _keep_join_code(game_id: str, seat: str, code: str) -> None:
     with store().write():
-        store().keep_note("join_links", game_id, seat, seal(_sealing_key(), game_id, seat, code))
+        store().keep_note("join_urls", game_id, seat, seal(_sealing_key(), game_id, seat, code))
 
 
 def _join_codes(game_id: str) -> dict[str, str]:
-    rows = store().db.query("select seat, body from join_links where game_id = ?", [game_id])
+    rows = store().db.query("select seat, body from join_urls where game_id = ?", [game_id])
     return {row["seat"]: unseal(_sealing_key(), game_id, row["seat"], json.loads(row["body"]))
             for row in rows}
 
@@ -204,8 +206,6 @@ def recovery_to_show() -> dict:
     if (held and request.method == "GET" and request.blueprint == "pages"
             and (request.view_args or {}).get("game_id") == held.get("game")):
         session.pop("recovery")
-        from .api import public_base
-
         url = public_base() + url_for("pages.recover", game_id=held["game"])
         return {"recovery": {**held, "url": url}}
     return {}
@@ -227,7 +227,7 @@ def home():
         created = service.create_game(
             store(), {"seats": seats, "alliances": sides if fits else False,
                       "disposition_minutes": form.minutes.data,
-                      "move_minutes": form.move_minutes.data or None}, join_link)
+                      "move_minutes": form.move_minutes.data or None}, join_url)
         if sides is not None and not fits:
             players = len([s for side in sides for s in side])
             flash(f"{sides_words(sides)} needs {number_word(players)} players; this game has "
@@ -255,9 +255,9 @@ def _my_games() -> list[dict]:
     games = []
     for game_id, token in _seats().items():
         holder = store().holder_of(token) if isinstance(token, str) else None
-        if not holder or holder[0] != game_id or not holder[1]:
+        if not holder or holder.game_id != game_id or not holder.seat:
             continue  # the seat went to another phone
-        seat = holder[1]
+        seat = holder.seat
         try:
             view = service.seat_view(store(), game_id, seat).document  # read only
         except ApiError:
@@ -289,7 +289,7 @@ def play_computer():
                                       for name, errors in form.errors.items()),
                        field=next(iter(form.errors)))
     created = service.create_game(store(), {"seats": 2, "bots": {"blue": form.level.data}},
-                                  join_link)
+                                  join_url)
     game_id = created["id"]
     keys = service.claim_seat(store(), game_id, "red", created["seats"]["red"]["join_code"],
                               form.player.data)
@@ -300,7 +300,6 @@ def play_computer():
     return redirect(url_for("pages.game", game_id=game_id))
 
 
-join_link = join_url
 
 
 @bp.get("/games/<game_id>/host")
@@ -312,7 +311,7 @@ def host(game_id: str):
     status = host_status(service.load_settled(store(), game_id))
     codes = _join_codes(game_id)
     # a link for every seat not yet claimed, including one the host has just reissued
-    links = {seat: join_link(game_id, seat, code) for seat, code in codes.items()
+    links = {seat: join_url(game_id, seat, code) for seat, code in codes.items()
              if not (store().seat_row(game_id, seat) or {}).get("claimed")}
     return render_template("host.html", game_id=game_id, status=status, links=links,
                            form=PlainForm(), clock_form=ClockForm(), now=service.now(),
@@ -327,7 +326,7 @@ def join_qr(game_id: str, seat: str):
     if code is None:
         abort(404)
     buffer = io.BytesIO()
-    segno.make(join_link(game_id, seat, code), error="m").save(
+    segno.make(join_url(game_id, seat, code), error="m").save(
         buffer, kind="svg", scale=4, dark="#000", light="#fff", title=f"Join link for {seat}")
     svg = buffer.getvalue()
     return Response(svg, mimetype="image/svg+xml",
@@ -335,6 +334,7 @@ def join_qr(game_id: str, seat: str):
 
 
 @bp.post("/games/<game_id>/host/reissue/<seat>")
+@refused_form_goes_to("pages.host")
 def host_reissue(game_id: str, seat: str):
     host_token(game_id)
     if not PlainForm().validate_on_submit():
@@ -349,6 +349,7 @@ def host_reissue(game_id: str, seat: str):
 
 
 @bp.post("/games/<game_id>/host/handover/<seat>")
+@refused_form_goes_to("pages.host")
 def host_handover(game_id: str, seat: str):
     """"Make Blue the host": the host's powers pass to Blue's seat, and leave this phone."""
     host_token(game_id)
@@ -361,10 +362,11 @@ def host_handover(game_id: str, seat: str):
 
 def _held_seat(game_id: str) -> str | None:
     holder = store().holder_of(_seats()[game_id])
-    return holder[1] if holder else None
+    return holder.seat if holder else None
 
 
 @bp.post("/games/<game_id>/host/clock")
+@refused_form_goes_to("pages.host")
 def host_clock(game_id: str):
     host_token(game_id)
     form = ClockForm()
@@ -377,6 +379,7 @@ def host_clock(game_id: str):
 
 
 @bp.post("/games/<game_id>/host/forfeit/<seat>")
+@refused_form_goes_to("pages.host")
 def host_forfeit(game_id: str, seat: str):
     host_token(game_id)
     if not PlainForm().validate_on_submit():
@@ -387,13 +390,15 @@ def host_forfeit(game_id: str, seat: str):
 
 
 @bp.route("/games/<game_id>/join/<seat>", methods=["GET", "POST"])
+@refused_form_goes_to(None)  # the join page shows its own error page
 def join(game_id: str, seat: str):
     service.require_game(store(), game_id)
     form = JoinForm(code=request.args.get("code", ""))
     if form.validate_on_submit():
         held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None
-        if held and held[0] == game_id and held[1]:  # one seat a phone; a second loses the first
-            raise ApiError(409, f"This phone already plays {held[1].title()} in this game; "
+        # one seat a phone; a second loses the first
+        if held and held.game_id == game_id and held.seat:
+            raise ApiError(409, f"This phone already plays {held.seat.title()} in this game; "
                                 f"open the {seat.title()} link on another phone", field="seat")
         keys = service.claim_seat(store(), game_id, seat, form.code.data or "",
                                   form.name.data)
@@ -404,7 +409,7 @@ def join(game_id: str, seat: str):
     row = store().seat_row(game_id, seat)
     if request.method == "GET" and row and row.get("claimed"):  # an old link: say so at once
         held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None
-        if held and held[0] == game_id and held[1] == seat:
+        if held and held.game_id == game_id and held.seat == seat:
             return redirect(url_for("pages.game", game_id=game_id))
     return render_template("join.html", form=form, game_id=game_id, seat=seat,
                            seating=seating, recover_form=RecoverForm(seat=seat),
@@ -486,6 +491,7 @@ def script_json(data: object) -> str:
 
 
 @bp.post("/games/<game_id>/budget")
+@refused_form_goes_to("pages.game", budget=1)
 def budget(game_id: str):
     seat = my_seat(game_id)
     form = BudgetForm()
@@ -495,12 +501,7 @@ def budget(game_id: str):
         raise ApiError(422, "The budget has problems: " + " ".join(problems), rule="R3")
     purchase = {kind: getattr(form, kind.replace("-", "_")).data or 0 for kind in BUYABLE}
     purchase = {k: n for k, n in purchase.items() if n}
-    bought = [kind for kind, n in purchase.items() for _ in range(n) if kind != "salvo"]
-    cost = cost_of([k for k in bought if k in SHIP_KINDS],
-                   [k for k in bought if k not in SHIP_KINDS], purchase.get("salvo", 0))
-    problems = budget_problems(cost, purchase.get("atom-bomber", 0))
-    if problems:
-        raise RuleViolation(problems)
+    cost = purchase_cost(purchase)
     _keep_budget(game_id, seat, purchase)
     if cost.unspent:
         flash(f"{cost.unspent} points are unspent and will be lost (R4).")
@@ -530,7 +531,7 @@ def budget_from_book(game_id: str):
     if choice not in BOOK_FLEETS:
         raise ApiError(422, "Choose one of the book's fleets (Games 2-4)", field="fleet",
                        rule="R3")
-    if seat in service.load(store(), game_id).ready:
+    if status_view(service.load(store(), game_id))["seats"][seat]["ready"]:
         raise ApiError(409, "Your disposition is locked in; the budget cannot change (R10)",
                        rule="R10")
     title, purchase = BOOK_FLEETS[choice]
@@ -539,63 +540,6 @@ def budget_from_book(game_id: str):
           "Place it square by square, or tap \u201cPlace the rest for me\u201d and change "
           "what you like.")
     return redirect(url_for("pages.game", game_id=game_id))
-
-
-def trim_to_purchase(document: dict, purchase: dict) -> tuple[dict, list[str]]:
-    """The placement without the pieces a purchase does not buy (the last placed of each
-    kind go first), and what was taken off, as "A-A gun at H 10"."""
-    kept = {key: list(document.get(key)) if isinstance(document.get(key), list) else []
-            for key in ("land", "ships", "aircraft", "guns")}
-    removed = []
-
-    def kind_of(key: str, item) -> str | None:
-        if key == "guns":
-            return "aa-gun"
-        return item.get("type") if isinstance(item, dict) and isinstance(
-            item.get("type"), str) else None
-
-    for key in ("ships", "aircraft", "guns"):
-        counts = Counter(kind_of(key, item) for item in kept[key])
-        excess = {k: n - purchase.get(k, 0) for k, n in counts.items()
-                  if k in NAMES and n > purchase.get(k, 0)}
-        out = []
-        for item in reversed(kept[key]):
-            kind = kind_of(key, item)
-            if excess.get(kind, 0) > 0:
-                excess[kind] -= 1
-                at = item if key == "guns" else item.get("at")
-                removed.append(f"{NAMES[kind]} at {at}" if isinstance(at, str)
-                               else NAMES[kind])
-            else:
-                out.append(item)
-        kept[key] = out[::-1]
-    return kept, removed[::-1]
-
-
-SHIP_KINDS = SHIP_TYPES
-
-
-def placement_check(purchase: dict, document: dict) -> dict:
-    """Problems of a placement in progress (R6-R9), and what is left to place (R5)."""
-    def listed(key: str) -> list:  # a draft is the page's own, but may be anything at all
-        value = document.get(key)
-        return value if isinstance(value, list) else []
-
-    placed = Counter(p.get("type") for p in listed("ships") + listed("aircraft")
-                     if isinstance(p, dict) and isinstance(p.get("type"), str))
-    placed["aa-gun"] = len(listed("guns"))
-    left = {k: purchase.get(k, 0) - placed.get(k, 0) for k in BUYABLE if k != "salvo"}
-    problems = []
-    try:
-        check_disposition({**document, "salvoes": purchase.get("salvo", 0)})
-    except RuleViolation as violation:
-        problems = [p.to_json() for p in violation.problems if p.rule != "R4"]
-    for kind, n in left.items():
-        if n < 0:
-            problems.append({"rule": "R5", "message": f"{-n} more {PLURALS[kind]} placed than "
-                                                      "bought", "squares": []})
-    return {"problems": problems, "left": left,
-            "complete": all(n == 0 for n in left.values()) and not problems}
 
 
 def _script_json():
@@ -680,13 +624,7 @@ def lock_in(game_id: str):
         raise ApiError(422, f"Place everything you bought before locking in: {', '.join(left)} "
                             "still to place (R5)", rule="R5")
 
-    def submit_and_lock(state):
-        if seat in state.ready:  # a double tap: already locked in, nothing to do
-            return []
-        state.submit(seat, document)
-        return service.lock_in(state, seat)
-
-    service.act(store(), game_id, submit_and_lock)
+    service.act(store(), game_id, lambda game: service.submit_and_lock_in(game, seat, document))
     return redirect(url_for("pages.game", game_id=game_id))
 
 
@@ -706,20 +644,8 @@ def move(game_id: str):
         document["at"] = document["at"][0] if len(document["at"]) == 1 else document["at"]
     if form.target.data:
         document["target"] = form.target.data
-    db, key = store(), f"page:{form.key.data}" if form.key.data else None
-
-    def make_move(state):
-        if key and db.remembered(game_id, seat, key):
-            return None
-        _, report = state.move(seat, document)
-        return report_for(state, report, seat)
-
-    def remember(copy: dict) -> None:
-        """Inside the write transaction, with the move's events."""
-        if key:
-            db.remember(game_id, seat, key, 201, copy)
-
-    service.act(db, game_id, make_move, then=remember)
+    key = f"page:{form.key.data}" if form.key.data else None
+    service.make_move(store(), game_id, seat, document, key)
     return redirect(url_for("pages.game", game_id=game_id) + "#last")
 
 
@@ -813,22 +739,24 @@ def club():
 def _club_tables(games: list, imported: set[str]) -> dict:
     """The club's tables over its finished games (imported ones counted only if their
     fingerprints verify, issue 10 item 5); kept until another game finishes."""
-    counted = [g for g in games if g.id not in imported or service.fingerprints_verify(g)]
+    counted = [game for game in games
+               if status_view(game)["id"] not in imported or fingerprints_verify(game)]
     records = club_records(counted)
     survival = [(PLURALS[row["ship"]], row["percent"] or 0,
                  f"{row['percent']}% ({row['survived']} of {row['bought']})"
                  if row["bought"] else "none bought") for row in records["survival"]]
-    sunk = Counter()
-    for g in counted:
-        for rows in spending(g).values():
-            sunk.update({kind: row["sank"] for kind, row in rows.items()})
+    sunk = sinks_by_weapon(counted)
     weapons = [(NAMES[k][0].upper() + NAMES[k][1:], sunk[k], f"{sunk[k]} points")
                for k in ("atom-bomber", "bomber", "salvo")]
-    finished = [{"id": g.id, "players": players_line(g),
-                 "headline": result_headline(view_for(g, g.seats[0])),
-                 "imported": g.id in imported, "counted": g in counted,
-                 "mine": g.id in _seats(), "forfeited": forfeited_before_play(g)}
-                for g in reversed(games)]
+    finished = []
+    for game in reversed(games):
+        status = status_view(game)
+        first = next(iter(status["seats"]))
+        finished.append({"id": status["id"], "players": players_line(game),
+                         "headline": result_headline(view_for(game, first)),
+                         "imported": status["id"] in imported, "counted": game in counted,
+                         "mine": status["id"] in _seats(),
+                         "forfeited": forfeited_before_play(game)})
     return {"records": records, "finished": finished,
             "survival_chart": bar_chart("Ships that survived", survival, 100),
             "weapon_chart": bar_chart("Enemy ship points sunk, by weapon", weapons,
@@ -842,8 +770,8 @@ def import_game():
     if not form.validate_on_submit():
         raise ApiError(400, "; ".join(e for errors in form.errors.values() for e in errors),
                        field="game_file")
-    raw = form.game_file.data.read(MAX_IMPORT_FILE + 1)
-    if len(raw) > MAX_IMPORT_FILE:
+    raw = form.game_file.data.read(MAX_GAME_FILE + 1)
+    if len(raw) > MAX_GAME_FILE:
         raise ApiError(413, "That file is too large to be a game file", field="game_file")
     try:
         document = strictjson.loads(raw)
@@ -866,27 +794,8 @@ def export_game(game_id: str):
     return response
 
 
-MAX_IMPORT_FILE = 4 * 1024 * 1024
-
 
 # -- the post-mortem ----------------------------------------------------------------------------
-
-def step_deltas(game) -> list[dict]:
-    """For the step-through: each move's full report and what it changed on each chart, so
-    the page rebuilds any step by adding changes up (no rules in the script)."""
-    out, before = [], None
-    for step in states_by_move(game.events):
-        damage = {seat: chart["damage"] for seat, chart in step["charts"].items()}
-        if before is not None:
-            out.append({"report": {**step["report"], "text": describe(step["report"]),
-                                   "heading": move_heading(step["report"], game.names)},
-                        "delta": {seat: {k: sorted(set(v) - set(before[seat][k]))
-                                         for k, v in dmg.items() if set(v) - set(before[seat][k])}
-                                  for seat, dmg in damage.items()
-                                  if dmg != before[seat]}})
-        before = damage
-    return out
-
 
 @bp.get("/games/<game_id>/postmortem")
 def postmortem(game_id: str):
@@ -900,13 +809,8 @@ def postmortem(game_id: str):
 def _postmortem_page(game, seat: str) -> dict:
     """What the post-mortem page shows a seat; refuses before the end (R21)."""
     document = postmortem_document(game)
-    view = view_for(game, seat)
-    data = {"seats": {s: {"name": game.names.get(s) or s,
-                          "disposition": game.fleets[s].document}
-                      for s in game.seats if s in game.fleets},
-            "steps": step_deltas(game), "names": NAMES}
-    checks = [{"seat": s, "fingerprint": game.fingerprints[s], "salt": game.salts[s],
-               "matches": fingerprint(game.fleets[s].document, game.salts[s])
-               == game.fingerprints[s]} for s in game.seats if s in game.fingerprints]
+    shown = postmortem_view(game, seat)
+    view = shown["view"]
+    data = {"seats": shown["seats"], "steps": step_deltas(game), "names": NAMES}
     return {"view": view, "doc": document, "headline": result_headline(view),
-            "checks": checks, "page_data": script_json(data)}
+            "checks": shown["checks"], "page_data": script_json(data)}

@@ -65,10 +65,10 @@ class PollShortcut:
         store = self.store()
         holder = store.holder_of(token.strip())
         game_id = match.group(1)
-        if holder is None or holder[0] != game_id or holder[1] is None:
+        if holder is None or holder.game_id != game_id or holder.seat is None:
             return None
-        etag = view_etag(game_id, holder[1], *store.view_stamp(game_id, holder[1]))
+        etag = view_etag(game_id, holder.seat, *store.view_stamp(game_id, holder.seat))
         if not etag_matches(etag, environ["HTTP_IF_NONE_MATCH"]):
             return None
-        mark_seen(store, game_id, holder[1])  # a poll answered here still shows he is here
+        mark_seen(store, game_id, holder.seat)  # a poll answered here still shows he is here
         return etag

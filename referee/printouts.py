@@ -16,8 +16,10 @@ from printables.documents import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
 
 from . import service
 from .errors import ApiError
-from .naval_war import record_for, view_for
+from .naval_war import RuleViolation, record_for, view_for
 from .naval_war.postmortem import postmortem_document
+from .naval_war.views import postmortem_view
+from .web import bearer, store
 
 bp = Blueprint("printouts", __name__)
 PAPERS, LAYOUTS = ("a4", "letter"), ("pair", "single")
@@ -65,8 +67,6 @@ def blank_record():
 
 def _seat(game_id: str) -> str:
     """The player asking: his bearer token, or else his phone's session cookie."""
-    from .api import bearer, store
-
     token = bearer() or session.get("seats", {}).get(game_id)
     return service.authorise(store(), game_id, token)
 
@@ -74,8 +74,6 @@ def _seat(game_id: str) -> str:
 def _printed(game_id: str, key: tuple, render) -> bytes:
     """A player's PDF of the game's current version, printed once and kept (a finished
     game's never change); printed under the game's lock, never SQLite's write lock."""
-    from .api import store
-
     return service.derived(store(), game_id, key, render, len)
 
 
@@ -103,10 +101,12 @@ def postmortem(game_id: str):
     paper = _choice("paper", PAPERS, "a4")
 
     def render(game) -> bytes:
-        if game.phase != "over":
+        try:
+            shown = postmortem_view(game, seat)
+        except RuleViolation:
             raise ApiError(409, "The post-mortem is printed once the game is over",
-                           rule="R21")
-        return printables.postmortem(view_for(game, seat), record_for(game, seat),
+                           rule="R21") from None
+        return printables.postmortem(shown["view"], record_for(game, seat),
                                      paper=paper, analysis=postmortem_document(game))
 
     return pdf(_printed(game_id, ("postmortem.pdf", seat, paper), render),

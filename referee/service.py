@@ -26,8 +26,16 @@ from typing import NamedTuple, TypeVar
 
 from .bots import LEVELS, Bot
 from .errors import ApiError
-from .naval_war import SEATS, Game, RuleViolation, check_disposition, new_game, view_for
-from .naval_war.game import fingerprint
+from .naval_war import (
+    SEATS,
+    Game,
+    RuleViolation,
+    check_disposition,
+    new_game,
+    report_for,
+    view_for,
+)
+from .naval_war.views import game_file_view, status_view
 from .states import states_of
 from .store import Store, digest
 
@@ -71,19 +79,20 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
                             disposition_minutes=options.get("disposition_minutes", 20),
                             bots=bots, at=created_at, seed=secrets.randbits(63),
                             move_minutes=options.get("move_minutes"))
-    if len(bots) == len(game.seats):
+    seats = list(status_view(game)["seats"])
+    if len(bots) == len(seats):
         raise ApiError(422, "At least one seat is for a player", field="bots", rule="R23")
     for seat, level in bots.items():  # a computer budgets and places at once (R10)
         game.submit(seat, _computer(secret, seat, level).disposition())
         lock_in(game, seat)
-    codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in game.seats}
+    codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in seats}
     with store.write():
         store.add_game(game_id, host_token, codes, RULES, created_at)
         store.keep_secret(game_id, secret)
         store.append(game_id, 1, game.events, created_at)
         for seat in bots:
             store.claim(game_id, seat, new_secret(TOKEN_BYTES))  # a token nobody holds
-    log.info("game %s created with %d seats (%d computers)", game_id, len(game.seats),
+    log.info("game %s created with %d seats (%d computers)", game_id, len(seats),
              len(bots))
     return {
         "id": game_id,
@@ -95,7 +104,15 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
 
 def _computer(secret: str, seat: str, level: str) -> Bot:
     bound = hmac.new(bytes.fromhex(secret), f"computer:{seat}".encode(), hashlib.sha256)
-    return Bot(level, seed=bound.hexdigest())
+    return Bot(level, seed=bound.hexdigest(), on_failure=_computer_failed)
+
+
+def _computer_failed(level: str, failure: Exception) -> None:
+    """A level could not choose a move and played a recruit's: the kind of failure and its
+    rulings only, since a message may name squares of its chart (R21)."""
+    rulings = [p.rule for p in failure.problems] if isinstance(failure, RuleViolation) else []
+    log.warning("the %s computer failed to choose a move (%s%s); it plays a recruit's move",
+                level, type(failure).__name__, f": {', '.join(rulings)}" if rulings else "")
 
 
 def computer(store: Store, game_id: str, seat: str, level: str) -> Bot:
@@ -121,11 +138,12 @@ def play_bots(store: Store, game_id: str) -> None:
     (R25). Each computer sees only its seat's view (R21)."""
 
     def computer_move(game: Game) -> str | None:
-        seat = game.turn
+        status = status_view(game)
+        seat = status["turn"]
         level = computer_to_move(store, game_id, game)
         if level is None:
             return None
-        stand_in = seat not in game.bots
+        stand_in = status["seats"][seat]["bot"] is None
         view = view_for(game, seat)
         try:
             game.move(seat, computer(store, game_id, seat, level).move(view), stand_in=stand_in)
@@ -196,7 +214,7 @@ def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str)
         game = states.current(store, game_id)
         before = game.version
         try:
-            if seat not in game.names:
+            if status_view(game)["seats"][seat]["name"] is None:
                 game.join(seat, name)
             _append(store, game_id, before, game.events[before:])
             store.claim(game_id, seat, token, recovery_hash(game_id, seat, recovery))
@@ -271,9 +289,8 @@ def hand_over_hosting(store: Store, game_id: str, seat: str) -> None:
     by its recovery code); the host token stops working. Hosting shows nothing of any seat
     (R24)."""
     row = _seat_row(store, game_id, seat)
-    game = load(store, game_id)
-    if seat in game.bots or seat in game.forfeited or not row["claimed"] \
-            or seat not in game.names:
+    held = status_view(load(store, game_id))["seats"][seat]
+    if held["bot"] or held["forfeited"] or not row["claimed"] or held["name"] is None:
         raise ApiError(409, f"Hosting goes to a player who holds his seat; {seat} is "
                             "the computer's, forfeited or not yet taken", field="seat",
                        rule="R24")
@@ -286,9 +303,9 @@ def is_host(store: Store, game_id: str, token: str | None) -> bool:
     """Whether a token holds the host's powers in this game: the host token, or the token of
     the seat hosting was handed to."""
     holder = store.holder_of(token) if token else None
-    if holder is None or holder[0] != game_id:
+    if holder is None or holder.game_id != game_id:
         return False
-    return holder[1] is None or holder[1] == store.host_seat(game_id)
+    return holder.seat is None or holder.seat == store.host_seat(game_id)
 
 
 # -- who has been seen, and the move clock (R25) ---------------------------------------------
@@ -311,12 +328,14 @@ def mark_seen(store: Store, game_id: str, seat: str) -> None:
 def move_clock(store: Store, game_id: str, game: Game) -> dict | None:
     """The move clock (R25) of the seat whose turn it is: its minutes, when that turn began
     and when the clock runs out; None when the game has no move clock."""
-    if game.move_minutes is None:
+    status = status_view(game)
+    minutes = status["move_minutes"]
+    if minutes is None:
         return None
-    clock = {"minutes": game.move_minutes, "seat": None, "began": None, "deadline": None}
-    if game.phase == "play" and game.turn:
-        began = store.event_time(game_id, game.turn_began) or now()
-        clock.update(seat=game.turn, began=began, deadline=began + 60 * game.move_minutes)
+    clock = {"minutes": minutes, "seat": None, "began": None, "deadline": None}
+    if status["phase"] == "play" and status["turn"]:
+        began = store.event_time(game_id, status["turn_began"]) or now()
+        clock.update(seat=status["turn"], began=began, deadline=began + 60 * minutes)
     return clock
 
 
@@ -327,12 +346,13 @@ def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
     """The level of the computer that moves now, if any: a computer's seat at once; a seat
     handed to the computer (R25) unless its player is back with his page open (then it waits
     for him until his move clock runs out again)."""
-    seat = game.turn
-    if game.phase != "play" or seat is None:
+    status = status_view(game)
+    seat = status["turn"]
+    if status["phase"] != "play" or seat is None:
         return None
-    if seat in game.bots:
-        return game.bots[seat]
-    if seat not in game.stand_ins:
+    if status["seats"][seat]["bot"]:
+        return status["seats"][seat]["bot"]
+    if not status["seats"][seat]["stand_in"]:
         return None
     seen = store.seats_seen(game_id).get(seat)
     clock = move_clock(store, game_id, game)
@@ -373,7 +393,7 @@ def require_game(store: Store, game_id: str) -> None:
 def authorise(store: Store, game_id: str, token: str | None, *, host: bool = False) -> str:
     """The seat a bearer token plays in this game (or "host"); 401, 403 or 404 otherwise."""
     holder = store.holder_of(token) if token else None
-    if holder is None or holder[0] != game_id:
+    if holder is None or holder.game_id != game_id:
         require_game(store, game_id)
     if not token:
         raise ApiError(401, "Send your token as 'Authorization: Bearer <token>'",
@@ -535,7 +555,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
             new = game.events[before:]
             if not new:  # nothing to write: no write lock
                 break
-            stamp = content_hash(game) if game.phase == "over" else None
+            stamp = content_hash(game) if status_view(game)["phase"] == "over" else None
             try:
                 with store.write():
                     _append(store, game_id, before, new)
@@ -588,7 +608,8 @@ def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
         game = states.current(store, game_id)
         found = store.draft(game_id, seat)
         revision = found[1] if found else 0  # in the ETag, as the cheap poll reads it
-        if game.phase != "setup" or seat in game.ready:
+        status = status_view(game)
+        if status["phase"] != "setup" or status["seats"][seat]["ready"]:
             found = None  # a draft shows only until the seat locks in
 
         def build() -> SeatView:
@@ -633,7 +654,7 @@ def lock_in_draft(store: Store, game_id: str, seat: str) -> Game:
     found = store.draft(game_id, seat)
 
     def submit_and_lock(game: Game) -> list[dict]:
-        if found and seat not in game.ready:
+        if found and not status_view(game)["seats"][seat]["ready"]:
             game.submit(seat, found[0])
         return lock_in(game, seat)
 
@@ -660,11 +681,53 @@ def _describe_event(event: dict) -> str:
 
 EXPORT_FORMAT = "naval-war-game"
 EXPORT_VERSION = 1
-MAX_IMPORT_EVENTS = MAX_EVENTS
 # What makes two game files the same game: every field of every event except the players'
 # names, the game's id and the times (which a file's editor may change at will).
 CONTENT_KEYS = ("type", "seat", "seats", "alliances", "bots", "disposition_minutes",
                 "disposition", "salt", "fingerprint", "minutes", "seed", "order", "move")
+
+
+class MoveMade(NamedTuple):
+    """A move's report as its seat sees it (R20), and the status it was first given: 201,
+    or what an Idempotency-Key's first request got."""
+    report: dict
+    status: int
+
+
+def make_move(store: Store, game_id: str, seat: str, document: object,
+              key: str | None = None) -> MoveMade:
+    """Make a seat's move, for the API and the pages alike. With a key (an Idempotency-Key,
+    or the move form's own), a request seen before gets its first report again and changes
+    nothing; the same key with a different move is refused."""
+    asked = digest(json.dumps(document, sort_keys=True)) if key else None
+
+    def command(game: Game) -> MoveMade:
+        """Inside the move's transaction: a key seen before returns its report again."""
+        seen = store.remembered(game_id, seat, key) if key else None
+        if seen:
+            if seen.request not in (None, asked):
+                raise ApiError(422, "This Idempotency-Key was already used for a different "
+                                    "move; send a new key for a new move",
+                               field="Idempotency-Key")
+            return MoveMade(seen.body, seen.status)
+        _, report = game.move(seat, document)
+        return MoveMade(report_for(game, report, seat), 201)
+
+    def remember(made: MoveMade) -> None:
+        """Inside the write transaction, with the move's events."""
+        if key:
+            store.remember(game_id, seat, key, made.status, made.report, asked)
+
+    return act(store, game_id, command, then=remember)[0]
+
+
+def submit_and_lock_in(game: Game, seat: str, document: dict) -> list[dict]:
+    """Submit a seat's disposition and lock it in, as the placement page does; nothing to do
+    for a seat already locked in (a double tap)."""
+    if status_view(game)["seats"][seat]["ready"]:
+        return []
+    game.submit(seat, document)
+    return lock_in(game, seat)
 
 
 def content_hash(game: Game) -> str:
@@ -676,23 +739,16 @@ def content_hash(game: Game) -> str:
                           .encode()).hexdigest()
 
 
-def fingerprints_verify(game: Game) -> bool:
-    """Every seat that locked in has a fingerprint that its disposition and salt give."""
-    return all(seat in game.fleets and seat in game.salts
-               and fingerprint(game.fleets[seat].document, game.salts[seat]) == stamp
-               for seat, stamp in game.fingerprints.items()) \
-        and all(seat in game.fingerprints for seat in game.fleets)
-
-
 def export_game(store: Store, game_id: str) -> dict:
     """A finished game as one file, like a chess PGN: its whole event log, with every
     disposition, and the fingerprints and salts that prove no fleet moved."""
     game = load(store, game_id)
-    if game.phase != "over":
+    if status_view(game)["phase"] != "over":
         raise ApiError(409, "Only a finished game can be exported (R21)", rule="R21")
+    shown = game_file_view(game)
     return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "rules": RULES,
-            "id": game_id, "exported_at": now(), "fingerprints": dict(game.fingerprints),
-            "salts": dict(game.salts), "result": game.result(), "events": game.events}
+            "id": game_id, "exported_at": now(), "fingerprints": shown["fingerprints"],
+            "salts": shown["salts"], "result": shown["result"], "events": shown["events"]}
 
 
 def _refuse_file(message: str, field: str = "file") -> ApiError:
@@ -713,9 +769,9 @@ def check_export(document: object) -> Game:
     events = document.get("events")
     if not isinstance(events, list) or not events:
         raise _refuse_file("its events are missing", "events")
-    if len(events) > MAX_IMPORT_EVENTS:
+    if len(events) > MAX_EVENTS:
         raise _refuse_file(f"it has {len(events):,} events; a game here has at most "
-                           f"{MAX_IMPORT_EVENTS:,}", "events")
+                           f"{MAX_EVENTS:,}", "events")
     _check_levels(events[0])
     game = Game()
     for n, event in enumerate(events, start=1):
@@ -726,13 +782,14 @@ def check_export(document: object) -> Game:
         except (TypeError, KeyError, ValueError, AttributeError) as err:
             raise _refuse_file(f"event {n} is malformed ({err.__class__.__name__})",
                                "events") from None
-    if game.phase != "over":
+    if status_view(game)["phase"] != "over":
         raise _refuse_file("the game in it is not finished", "events")
-    if document.get("fingerprints") != game.fingerprints:
+    shown = game_file_view(game)
+    if document.get("fingerprints") != shown["fingerprints"]:
         raise _refuse_file("its fingerprints do not match its dispositions", "fingerprints")
-    if document.get("salts") != game.salts:
+    if document.get("salts") != shown["salts"]:
         raise _refuse_file("its salts do not match its lock-ins", "salts")
-    if document.get("result") != game.result():
+    if document.get("result") != shown["result"]:
         raise _refuse_file("the result it states is not the one its moves give", "result")
     return game
 

@@ -15,10 +15,25 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import sqlite_utils
 
 BUSY_TIMEOUT_S = 15
+
+
+class Holder(NamedTuple):
+    """Who holds a token: a seat of a game, or the game's host (seat None)."""
+    game_id: str
+    seat: str | None
+
+
+class Remembered(NamedTuple):
+    """What an idempotency key's first request got: its status, its response body and the
+    digest of its request (None for a key kept before digests were)."""
+    status: int
+    body: dict
+    request: str | None
 
 
 def digest(secret: str) -> str:
@@ -179,15 +194,15 @@ class Store:
                                   [game_id, seat]))
         return rows[0] if rows else None
 
-    def holder_of(self, token: str) -> tuple[str, str | None] | None:
+    def holder_of(self, token: str) -> Holder | None:
         """The game and seat a token belongs to (seat None for a host token), if any."""
         hashed = digest(token)
         rows = list(self.db.query("select game_id, seat from seats where token_hash = ?",
                                   [hashed]))
         if rows:
-            return rows[0]["game_id"], rows[0]["seat"]
+            return Holder(rows[0]["game_id"], rows[0]["seat"])
         rows = list(self.db.query("select id from games where host_hash = ?", [hashed]))
-        return (rows[0]["id"], None) if rows else None
+        return Holder(rows[0]["id"], None) if rows else None
 
     def claim(self, game_id: str, seat: str, token: str, recovery_hash: str | None = None
               ) -> None:
@@ -325,13 +340,12 @@ class Store:
 
     # -- idempotent moves ------------------------------------------------------------------
 
-    def remembered(self, game_id: str, seat: str, key: str
-                   ) -> tuple[int, dict, str | None] | None:
+    def remembered(self, game_id: str, seat: str, key: str) -> Remembered | None:
         """The status, response and request digest first given for this key, if any."""
         rows = list(self.db.query(
             "select status, body, request from idempotency "
             "where game_id = ? and seat = ? and key = ?", [game_id, seat, key]))
-        return ((rows[0]["status"], json.loads(rows[0]["body"]), rows[0]["request"])
+        return (Remembered(rows[0]["status"], json.loads(rows[0]["body"]), rows[0]["request"])
                 if rows else None)
 
     def remember(self, game_id: str, seat: str, key: str, status: int, body: dict,

@@ -12,7 +12,7 @@ from pages_support import Page, Phone, create_game, path_of
 from referee import service
 from referee.bots import Bot
 from referee.naval_war import new_game, view_for
-from referee.pages import step_deltas
+from referee.naval_war.postmortem import step_deltas
 
 
 def stored_game(app, game_id):

@@ -20,6 +20,7 @@ view, so a bot given the same view plays the same move, whoever asks and wheneve
 from __future__ import annotations
 
 import random
+from typing import Callable  # noqa: UP035 (the bots import only what tests/test_bots.py allows)
 
 from . import admiral, captain, recruit
 from .seat import NotYourTurn, read_seat
@@ -30,13 +31,17 @@ LEVELS = {"recruit": recruit, "captain": captain, "admiral": admiral}
 class Bot:
     """A computer player of one level; all its randomness comes from ``seed``."""
 
-    def __init__(self, level: str, seed: int | str = 0, *, strict: bool = False) -> None:
+    def __init__(self, level: str, seed: int | str = 0, *, strict: bool = False,
+                 on_failure: Callable[[str, Exception], None] | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"{level!r} is not a level; the levels are {', '.join(LEVELS)}")
         self.level = level
         self.seed = seed
         self.strict = strict  # raise a level's own failure instead of playing a random move
         self._plan = LEVELS[level]
+        # told (level, the failure) when a level fails and a recruit's move is
+        # played instead: the server logs it; no message, which may name squares (R21)
+        self.on_failure = on_failure
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, seed={self.seed!r})"
@@ -51,9 +56,11 @@ class Bot:
         rng = random.Random(f"{self.seed}:{seat.you}:{len(view.get('reports', []))}")
         try:
             return self._plan.move(seat, view, rng)
-        except Exception:
+        except Exception as failure:
             if self.strict:
                 raise
+            if self.on_failure is not None:
+                self.on_failure(self.level, failure)
             return recruit.move(seat, view, rng)  # a legal move rather than none
 
 

@@ -49,6 +49,8 @@ class Doctrine:
         ("recon", 50), ("aa-gun", 15), ("salvo", 35))
     bomber_worth: float = 2.5  # expected ship points (or aircraft) a bomber waits for
     extra_land: int = 8  # land units beyond those the aircraft and guns need
+    recon_worth: float = 0.05  # what an R.P. must expect to find before its risk counts
+    risk_worth: float = 0.2  # what a bomber must expect to sink before its risk counts
 
 
 DOCTRINE = Doctrine()
@@ -113,7 +115,8 @@ def _fly(kind: str, frm: int, charts: dict[str, Chart], rng: random.Random) -> d
         best = None
         for opp, chart in charts.items():
             values = chart.recon_values()
-            scored = _jitter([values[c] * (1.0 - chart.risk(c)) if values[c] > 0.05 else 0.0
+            scored = _jitter([values[c] * (1.0 - chart.risk(c))
+                              if values[c] > DOCTRINE.recon_worth else 0.0
                               for c in range(CELLS)], rng)
             value, centre = _best(scored)
             if best is None or value > best[0]:
@@ -130,7 +133,8 @@ def _bomb_target(charts: dict[str, Chart], radius: int, rng: random.Random
     for opp, chart in charts.items():
         values = chart.bomb_values(radius)
         if radius == 1:
-            values = [v * (1.0 - chart.risk(c)) if v > 0.2 else v for c, v in enumerate(values)]
+            values = [v * (1.0 - chart.risk(c)) if v > DOCTRINE.risk_worth else v
+                      for c, v in enumerate(values)]
         value, centre = _best(_jitter(values, rng))
         if best is None or value > best[0]:
             best = (value, opp, centre)

@@ -4,7 +4,7 @@ A square ``i`` is column ``i % 21``, row ``i // 21`` (A 1 is 0, U 21 is 440). Ev
 is computed once, when the module is first imported, so that a bot's move costs only the
 arithmetic of that move.
 
->>> NAMES[0], NAMES[440], index("k10")
+>>> SQUARE_NAMES[0], SQUARE_NAMES[440], index("k10")
 ('A 1', 'U 21', 199)
 >>> len(AREA[1][0]), len(AREA[2][index("K 10")])
 (4, 25)
@@ -17,12 +17,13 @@ from __future__ import annotations
 from referee.naval_war.catalogue import DIRECTIONS, SHIP_TYPES, TURNS, on_chart, ship_squares
 from referee.naval_war.squares import SIZE, Square, parse_square, square_name
 
-__all__ = ["AREA", "CELLS", "DIRECTION", "NAMES", "NEIGHBOURS", "PLACEMENTS", "PLACEMENTS_AT",
-           "SIZE", "WINDOWS", "col", "covering_centres", "distance", "index", "row"]
+__all__ = ["AREA", "CELLS", "DIRECTION", "NEIGHBOURS", "PLACEMENTS", "PLACEMENTS_AT",
+           "SIZE", "SQUARE_NAMES", "WINDOWS", "covering_centres", "distance", "index"]
 
 CELLS = SIZE * SIZE
-NAMES: tuple[str, ...] = tuple(square_name(Square(i % SIZE, i // SIZE)) for i in range(CELLS))
-_INDEX = {name: i for i, name in enumerate(NAMES)}
+SQUARE_NAMES: tuple[str, ...] = tuple(square_name(Square(i % SIZE, i // SIZE))
+                                      for i in range(CELLS))
+_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 
 def index(text: str) -> int:
@@ -32,14 +33,6 @@ def index(text: str) -> int:
         square = parse_square(text)
         found = square.row * SIZE + square.col
     return found
-
-
-def col(i: int) -> int:
-    return i % SIZE
-
-
-def row(i: int) -> int:
-    return i // SIZE
 
 
 def _area(i: int, radius: int) -> tuple[int, ...]:

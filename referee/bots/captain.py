@@ -21,7 +21,7 @@ from referee.naval_war.knowledge import HIT, SEEN, SHOT_DOWN, knowledge_chart
 from referee.naval_war.layout import scatter
 from referee.naval_war.squares import SIZE
 
-from .board import AREA, CELLS, NAMES, distance
+from .board import AREA, CELLS, SQUARE_NAMES, distance
 from .seat import Seat, aircraft_move, salvo_move
 
 PLANS = (
@@ -44,7 +44,7 @@ class _Notes:
     def __init__(self, view: dict, opponent: str) -> None:
         chart = knowledge_chart(view, opponent)
         self.opponent = opponent
-        entries = [chart.get(name) for name in NAMES]
+        entries = [chart.get(name) for name in SQUARE_NAMES]
         self.unknown = [e is None for e in entries]
         self.targets: list[int] = []  # ships seen and not hit, aircraft seen on the ground
         self.planes: list[int] = []

@@ -15,7 +15,7 @@ from referee.naval_war.catalogue import AIRCRAFT_TYPES, SHIP_TYPES, TURNS
 from referee.naval_war.layout import Purchase, scatter
 from referee.naval_war.squares import SIZE
 
-from .board import AREA, CELLS, DIRECTION, NAMES, PLACEMENTS
+from .board import AREA, CELLS, DIRECTION, PLACEMENTS, SQUARE_NAMES
 
 TRIES = 60  # random placements weighed for each ship
 
@@ -77,14 +77,14 @@ def _dispersed(purchase: Purchase, rng: random.Random, extra_land: int) -> dict:
             squares = free_by_unit[turn % len(free_by_unit)]
             turn += 1
             if squares:
-                aircraft.append({"type": kind, "at": NAMES[squares.pop()]})
+                aircraft.append({"type": kind, "at": SQUARE_NAMES[squares.pop()]})
                 break
     while len(guns) < guns_wanted:
         squares = max(free_by_unit, key=len)
         guns.append(squares.pop())
     ships = _place_ships(purchase, land, rng)
-    return {"land": [NAMES[u] for u in units], "ships": ships, "aircraft": aircraft,
-            "guns": [NAMES[g] for g in guns], "salvoes": purchase.get("salvo", 0)}
+    return {"land": [SQUARE_NAMES[u] for u in units], "ships": ships, "aircraft": aircraft,
+            "guns": [SQUARE_NAMES[g] for g in guns], "salvoes": purchase.get("salvo", 0)}
 
 
 def _place_ships(purchase: Purchase, land: set[int], rng: random.Random) -> list[dict]:
@@ -116,7 +116,7 @@ def _place_ships(purchase: Purchase, land: set[int], rng: random.Random) -> list
                     taken[t] = True
                 for t in AREA[2][s]:
                     crowd[t] += 1
-            doc = {"type": kind, "at": NAMES[squares[0]]}
+            doc = {"type": kind, "at": SQUARE_NAMES[squares[0]]}
             if kind in TURNS:
                 doc["dir"] = DIRECTION[kind][best]
             ships.append(doc)

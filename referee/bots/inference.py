@@ -54,7 +54,28 @@ RADIUS = {kind: CATALOGUE_RADIUS[kind] for kind in AIRCRAFT_TYPES}  # R16
 PLANE_VALUE = {"atom-bomber": 6.0, "bomber": 2.5, "recon": 1.2}
 # How many ships of each type a fleet is expected to hold before anything is seen of it.
 PRIOR = {"carrier": 2.0, "battleship": 4.0, "cruiser": 5.0, "destroyer": 8.0, "submarine": 18.0}
-PRIOR_WEIGHT = 0.3  # how much of the chart the prior counts for
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The computer's odds and weights in one place (its estimates, not the rules')."""
+
+    prior_weight: float = 0.3  # how much of the chart the prior counts for
+    land_certain: float = 0.999  # odds of land above which a square is taken to be land
+    most_likely: float = 0.97  # no unseen square is ever more likely than this to hold a ship
+    flak_base: float = 0.015  # an unseen square's chance of an A-A gun, before any shoot-down
+    flak_learned: float = 0.08  # ... and how much the shoot-downs so far add to it
+    flak_flights: int = 4  # the flights the first shoot-down is weighed against, as a prior
+    flak_beside: float = 0.25  # a gun's chance beside a square where one shot us down
+    flak_two_away: float = 0.1  # ... and two squares away
+    flak_most: float = 0.9  # no square's chance of a gun is higher than this
+    unseen_bonus: float = 0.03  # what an R.P. learns from an unseen square, beyond ships
+    bombed_unseen: float = 0.02  # ... from an unseen square a bomb already fell on
+    near_miss: float = 0.15  # a bomb's worth, per expected hit that does not sink
+    gun_worth: float = 0.3  # a salvo shot at a gun, while we still have aircraft to fly
+
+
+ODDS = Odds()
 # how far the rest of a ship can lie from one of its squares
 REACH = {kind: max(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in shape for b in shape)
          for kind, shape in SHAPES.items()}
@@ -70,7 +91,7 @@ class Bomb:
 
 
 @dataclass
-class Ship:
+class KnownShip:
     """A ship known to exist: located by its squares, or only by a bomber's report."""
 
     kind: str
@@ -101,10 +122,16 @@ class Chart:
         self.shootdowns: list[int] = []
         self.flights = 0
         self.bombs: list[Bomb] = []
+        # worked out by _analyse from the reports read below
+        self.comp_of: list[int] = []  # the located ship (group) on each square, or -1
+        self.near: list[int] = []  # the located ship touching each square; -2 for several
+        self.land_p: list[float] = []  # the chance each unseen square is land
+        self.blocked: list[bool] = []  # squares no unlocated ship can lie on
+        self.hidden: dict[str, float] = {}  # ships of each type expected still unseen
         for report in view.get("reports", []):
             if report.get("target") == opponent and report.get("weapon"):
                 self._read(report)
-        self.ships: list[Ship] = []
+        self.ships: list[KnownShip] = []
         self.p = [0.0] * CELLS
         self.weights: dict[str, float] = {}
         self.consistent: dict[str, list[int]] = {}
@@ -210,7 +237,7 @@ class Chart:
         self.near = near
         self.land_p = self._land_odds()
         self.blocked = [state[s] != UNKNOWN or self.bombed[s] or near[s] != -1
-                        or self.land_p[s] > 0.999 for s in range(CELLS)]
+                        or self.land_p[s] > ODDS.land_certain for s in range(CELLS)]
         located = [self._located(k, group) for k, group in enumerate(groups)]
         ghosts = self._match_bombs(located)
         for k, ship in enumerate(located):
@@ -257,15 +284,15 @@ class Chart:
                 return False
         return True
 
-    def _located(self, k: int, group: list[int]) -> Ship:
+    def _located(self, k: int, group: list[int]) -> KnownShip:
         kinds = [self.kind[s] for s in group]
         kind = max(set(kinds), key=kinds.count)
-        ship = Ship(kind, tuple(group), sunk=any(self.sunk[s] for s in group))
+        ship = KnownShip(kind, tuple(group), sunk=any(self.sunk[s] for s in group))
         if len(group) == SHIP_LENGTH[kind] and all(self.hit[s] for s in group):
             ship.sunk = True
         return ship
 
-    def _candidates(self, ship: Ship, k: int) -> list[tuple[int, ...]]:
+    def _candidates(self, ship: KnownShip, k: int) -> list[tuple[int, ...]]:
         placements = PLACEMENTS[ship.kind]
         found = []
         for n in PLACEMENTS_AT[ship.kind][ship.squares[0]]:
@@ -274,7 +301,7 @@ class Chart:
                 found.append(squares)
         return found
 
-    def _match_bombs(self, located: list[Ship]) -> list[Ship]:
+    def _match_bombs(self, located: list[KnownShip]) -> list[KnownShip]:
         """Give each hit a bomber reported to a located ship it may be, or to a new ship."""
         ghosts = []
         for bomb in self.bombs:
@@ -294,7 +321,7 @@ class Chart:
                     located[match].areas.append(area)
                     located[match].sunk = located[match].sunk or sunk
                     continue
-                ghost = Ship(kind, (), sunk=sunk, areas=[area])
+                ghost = KnownShip(kind, (), sunk=sunk, areas=[area])
                 if not sunk:
                     self._ghost_options(ghost, area, new_hits)
                 ghosts.append(ghost)
@@ -304,7 +331,7 @@ class Chart:
         return tuple(s for s in squares if not (self.state[s] == SHIP and self.hit[s])
                      and not (self.bombed[s] and kind in (self.bomb_kinds[s] or ())))
 
-    def _options(self, ship: Ship, comp_index: int) -> None:
+    def _options(self, ship: KnownShip, comp_index: int) -> None:
         if ship.sunk:
             return
         candidates = self._candidates(ship, comp_index)
@@ -319,7 +346,7 @@ class Chart:
             options = [tuple(s for s in ship.squares if not self.hit[s])]
         ship.options = [o for o in options if o]
 
-    def _ghost_options(self, ghost: Ship, area: frozenset[int], new_hits: int) -> None:
+    def _ghost_options(self, ghost: KnownShip, area: frozenset[int], new_hits: int) -> None:
         kind = ghost.kind
         placements = PLACEMENTS[kind]
         seen: set[int] = set()
@@ -359,7 +386,8 @@ class Chart:
         observed = {kind: 0 for kind in SHIP_TYPES}
         for ship in self.ships:
             observed[ship.kind] += 1
-        hidden = {kind: (observed[kind] + PRIOR_WEIGHT * PRIOR[kind]) / (f + PRIOR_WEIGHT)
+        weight = ODDS.prior_weight
+        hidden = {kind: (observed[kind] + weight * PRIOR[kind]) / (f + weight)
                   * (1 - f) for kind in SHIP_TYPES}
         known_points = sum(ship.length for ship in self.ships)
         hidden_points = sum(hidden[k] * SHIP_LENGTH[k] for k in SHIP_TYPES)
@@ -389,7 +417,7 @@ class Chart:
             if self.state[s] == SHIP:
                 p[s] = 0.0 if self.hit[s] else 1.0
             else:
-                p[s] = min(0.97, p[s] + counts[s]) * (1.0 - self.land_p[s])
+                p[s] = min(ODDS.most_likely, p[s] + counts[s]) * (1.0 - self.land_p[s])
         self.p = p
 
     # -- what each weapon may find --------------------------------------------------------------
@@ -399,7 +427,8 @@ class Chart:
         for g, spent in self.guns.items():
             if not spent and distance(g, centre) <= 1:
                 return 1.0
-        base = 0.015 + 0.08 * len(self.shootdowns) / (self.flights + 4)
+        base = ODDS.flak_base + ODDS.flak_learned * len(self.shootdowns) / (
+            self.flights + ODDS.flak_flights)
         safe = 1.0
         for s in AREA[1][centre]:
             if self.state[s] != UNKNOWN or self.bombed[s]:
@@ -408,16 +437,18 @@ class Chart:
             for t in self.shootdowns:
                 d = distance(s, t)
                 if d <= 1:
-                    g += 0.25
+                    g += ODDS.flak_beside
                 elif d == 2:
-                    g += 0.1
-            safe *= 1.0 - min(g, 0.9)
+                    g += ODDS.flak_two_away
+            safe *= 1.0 - min(g, ODDS.flak_most)
         return 1.0 - safe
 
     def recon_values(self) -> list[float]:
         """For every centre, what an R.P. there is expected to find, before the risk."""
-        unknown = [(self.p[s] + 0.03) if self.state[s] == UNKNOWN and not self.bombed[s]
-                   else (0.02 if self.state[s] == UNKNOWN else 0.0) for s in range(CELLS)]
+        unknown = [(self.p[s] + ODDS.unseen_bonus)
+                   if self.state[s] == UNKNOWN and not self.bombed[s]
+                   else (ODDS.bombed_unseen if self.state[s] == UNKNOWN else 0.0)
+                   for s in range(CELLS)]
         return [sum(unknown[s] for s in AREA[1][c]) for c in range(CELLS)]
 
     def bomb_values(self, radius: int) -> list[float]:
@@ -442,7 +473,7 @@ class Chart:
                     value[c] += share
         p = self.p
         for c in range(CELLS):
-            value[c] += 0.15 * sum(p[s] for s in AREA[radius][c])
+            value[c] += ODDS.near_miss * sum(p[s] for s in AREA[radius][c])
         for s, kind in self.planes.items():
             for c in AREA[radius][s]:
                 value[c] += PLANE_VALUE[kind]
@@ -456,5 +487,5 @@ class Chart:
         if planes_to_fly:
             for s, spent in self.guns.items():
                 if not spent:
-                    value[s] += 0.3
+                    value[s] += ODDS.gun_worth
         return value

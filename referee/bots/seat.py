@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from referee.naval_war.fleet import AIRCRAFT_TYPES
 
-from .board import NAMES, index
+from .board import SQUARE_NAMES, index
 
 
 class NotYourTurn(ValueError):
@@ -28,9 +28,6 @@ class Seat:
     @property
     def planes_left(self) -> int:
         return sum(len(v) for v in self.aircraft.values())
-
-    def can_use(self, weapon: str) -> bool:
-        return self.salvoes > 0 if weapon == "salvo" else bool(self.aircraft.get(weapon))
 
 
 def read_seat(view: dict) -> Seat:
@@ -60,8 +57,8 @@ def read_seat(view: dict) -> Seat:
 
 
 def aircraft_move(weapon: str, frm: int, at: int, target: str) -> dict:
-    return {"weapon": weapon, "from": NAMES[frm], "at": NAMES[at], "target": target}
+    return {"weapon": weapon, "from": SQUARE_NAMES[frm], "at": SQUARE_NAMES[at], "target": target}
 
 
 def salvo_move(squares: list[int], target: str) -> dict:
-    return {"weapon": "salvo", "at": [NAMES[s] for s in squares], "target": target}
+    return {"weapon": "salvo", "at": [SQUARE_NAMES[s] for s in squares], "target": target}

@@ -35,6 +35,7 @@ import random
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .catalogue import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, SHOTS  # R10, R25; re-exported
 from .combat import strike
@@ -123,6 +124,13 @@ def toss_order(seats: Iterable[str], seed: int) -> list[str]:
     order = list(seats)
     random.Random(seed).shuffle(order)
     return order
+
+
+class Submitted(NamedTuple):
+    """What ``Game.submit`` gives: its events, the disposition's cost (R3) and warnings."""
+    events: list[dict]
+    cost: dict
+    warnings: list[Problem]
 
 
 @dataclass
@@ -217,13 +225,13 @@ class Game:
     def join(self, seat: str, name: object) -> list[dict]:
         return self._emit({"type": "joined", "seat": seat, "name": name})
 
-    def submit(self, seat: str, disposition: object) -> tuple[list[dict], dict, list[Problem]]:
+    def submit(self, seat: str, disposition: object) -> Submitted:
         """Store a seat's draft disposition; returns the events, its cost and warnings."""
         self._check_setup(seat)
         fleet, cost, warnings = check_disposition(disposition)
         events = self._emit({"type": "disposition", "seat": seat,
                              "disposition": fleet.document})
-        return events, cost.to_json(), warnings
+        return Submitted(events, cost.to_json(), warnings)
 
     def lock_in(self, seat: str, seed: int | None = None, salt: str = "") -> list[dict]:
         """A seat locks in its disposition; when every seat has, play starts (R10).

@@ -60,9 +60,11 @@ from collections.abc import Iterable
 from .combat import RADIUS
 from .fleet import PRICES, SHIP_LENGTH, Fleet
 from .game import Game
+from .phrasing import move_heading
 from .problems import refuse
 from .squares import parse_square
 from .targeting import best_targets, sunk_points
+from .views import describe
 
 ROWS = ("atom-bomber", "bomber", "recon", "aa-gun", "salvo")
 BOMBS = ("atom-bomber", "bomber")
@@ -223,3 +225,29 @@ def states_by_move(events: Iterable[dict]) -> list[dict]:
 def steps(game: Game) -> list[dict]:
     """``states_by_move`` of a game's own events."""
     return states_by_move(game.events)
+
+
+def step_deltas(game: Game) -> list[dict]:
+    """For the step-through: each move's full report and what it changed on each chart, so
+    the page rebuilds any step by adding changes up (no rules in the script)."""
+    out, before = [], None
+    for step in states_by_move(game.events):
+        damage = {seat: chart["damage"] for seat, chart in step["charts"].items()}
+        if before is not None:
+            out.append({"report": {**step["report"], "text": describe(step["report"]),
+                                   "heading": move_heading(step["report"], game.names)},
+                        "delta": {seat: {k: sorted(set(v) - set(before[seat][k]))
+                                         for k, v in dmg.items() if set(v) - set(before[seat][k])}
+                                  for seat, dmg in damage.items()
+                                  if dmg != before[seat]}})
+        before = damage
+    return out
+
+
+def sinks_by_weapon(games: Iterable[Game]) -> Counter:
+    """The enemy ship points each weapon sank over some finished games (R19), for the club."""
+    sunk: Counter = Counter()
+    for game in games:
+        for rows in spending(game).values():
+            sunk.update({kind: row["sank"] for kind, row in rows.items()})
+    return sunk

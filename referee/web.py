@@ -1,0 +1,64 @@
+"""What every blueprint shares (the API, the pages, the printouts): the store of this
+request, the bearer token it carries, the public address phones reach the referee at, the
+join links built on it, and the limits on a request's body."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from flask import current_app, request, url_for
+
+from .network import lan_addresses
+from .store import Store
+
+MAX_BODY = 64 * 1024  # any request's body, unless its view allows more
+MAX_GAME_FILE = 4 * 1024 * 1024  # a game file to import: a long four-player game's log
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+REFUSED_FORM_GOES_TO = ("pages.game", {})  # a game's refused form, unless its view says
+V = TypeVar("V", bound=Callable)
+
+
+def store() -> Store:
+    """This thread's store (see ``app.init_store``)."""
+    return current_app.extensions["referee.store"]()
+
+
+def bearer() -> str | None:
+    """The token of an 'Authorization: Bearer ...' header, or None."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def public_base() -> str:
+    """Where phones reach this referee: PUBLIC_URL if set; the LAN address in place of a
+    loopback host, since a join link made on the organiser's laptop must work on a phone."""
+    if current_app.config.get("PUBLIC_URL"):
+        return current_app.config["PUBLIC_URL"].rstrip("/")
+    host = request.host
+    name, port = host.rsplit(":", 1) if ":" in host.rpartition("]")[2] else (host, "")
+    if name in LOOPBACK:
+        host = f"{lan_addresses()[0]}:{port}" if port else lan_addresses()[0]
+    return f"{request.scheme}://{host}"
+
+
+def join_url(game_id: str, seat: str, code: str) -> str:
+    """The join page a seat's QR code and link lead to."""
+    return public_base() + url_for("pages.join", game_id=game_id, seat=seat, code=code)
+
+
+def refused_form_goes_to(endpoint: str | None, **values: object) -> Callable[[V], V]:
+    """Say where a page's refused form (400, 409 or 422 on a game's POST) goes back to, its
+    problems flashed there: ``endpoint`` for the request's game with ``values``, or None for
+    the error page. A game's form that says nothing goes back to the game's page."""
+    def mark(view: V) -> V:
+        view.refused_form_goes_to = (endpoint, values)  # type: ignore[attr-defined]
+        return view
+    return mark
+
+
+def refused_form_target() -> tuple[str | None, dict]:
+    """Where the view of this request sends its refused form (see refused_form_goes_to)."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    return getattr(view, "refused_form_goes_to", REFUSED_FORM_GOES_TO)
