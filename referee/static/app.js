@@ -176,7 +176,10 @@
         const cycle = ["", "?", "●", "○"], m = marks[opp];
         const next = cycle[(cycle.indexOf(m[s] || "") + 1) % cycle.length];
         if (next) m[s] = next; else delete m[s];
-        fetch(location.pathname + "/marks", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf() }, body: JSON.stringify(marks) });
+        const said = $("#marks-state");
+        fetch(location.pathname + "/marks", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf() }, body: JSON.stringify(marks) })
+          .then((r) => { if (!r.ok) throw new Error(String(r.status)); if (said) said.textContent = ""; })
+          .catch(() => { if (said) said.textContent = "Pencil marks not saved: they show on this phone only until the connection is back."; });
         render(); return;
       }
       if (!form) return;
@@ -268,9 +271,13 @@
     const d = data(); if (!d || $("body").dataset.page !== "over") return;
     NAMES = d.names;
     const view = d.view, box = $("#charts");
-    const add = (title, disp, dmg) => { const div = document.createElement("div"); box.appendChild(div); drawChart(div, title, (s) => ownLooks(disp, dmg)[s] || { cls: "sea", label: "sea" }); };
+    const add = (title, disp, dmg) => {
+      const div = document.createElement("div"), looks = ownLooks(disp, dmg);  // once a chart, not once a square
+      box.appendChild(div);
+      drawChart(div, title, (s) => looks[s] || { cls: "sea", label: "sea" });
+    };
     add("Your chart (" + capital(view.you) + ")", view.disposition || {}, view.damage);
-    for (const [seat, info] of Object.entries(view.revealed || {})) if (info.disposition) add(view.seats[seat].name + " (" + seat + ")", info.disposition, info.damage);
+    for (const [seat, info] of Object.entries(view.revealed || {})) if (info.disposition) add(view.seats[seat].name + " (" + capital(seat) + ")", info.disposition, info.damage);
   }
 
   /* ---- post-mortem: step through every chart, move by move ---- */
