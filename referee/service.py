@@ -227,7 +227,9 @@ def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str)
 
 
 def seconds(n: int) -> str:
-    """>>> seconds(1), seconds(2)
+    """A count of seconds in words a player reads.
+
+    >>> seconds(1), seconds(2)
     ('1 second', '2 seconds')
     """
     return f"{n} second{'' if n == 1 else 's'}"
