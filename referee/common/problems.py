@@ -1,0 +1,51 @@
+"""Problems: what a referee says when a document, move or request breaks a ruling.
+
+A problem names the ruling it breaks (``R8``, ``T4`` ...), says what is wrong in the game's
+words, and lists the squares or holes involved, already written as the rule set writes them;
+a field name is added where the problem is in one part of a document. ``RuleViolation``
+carries every problem found at once, in the error format of docs/api.md, for every rule set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken ruling: ``rule`` like ``"R8"``, a readable message, and its squares."""
+
+    rule: str
+    message: str
+    squares: tuple[str, ...] = ()
+    field: str | None = None
+
+    def to_json(self) -> dict:
+        doc: dict = {"rule": self.rule, "message": self.message, "squares": list(self.squares)}
+        if self.field is not None:
+            doc["field"] = self.field
+        return doc
+
+
+@dataclass
+class RuleViolation(ValueError):
+    """Raised with every problem found; nothing has been applied when it is raised.
+
+    ``kind`` says what was refused, so a server can choose its status: ``"illegal"`` for a
+    disposition or move that breaks a ruling, ``"turn"`` for acting out of turn or out of
+    phase, ``"forbidden"`` for acting for a seat that is not one's own.
+    """
+
+    problems: list[Problem]
+    kind: str = "illegal"
+    _message: str = field(init=False, default="")
+
+    def __post_init__(self) -> None:
+        self._message = "; ".join(f"{p.rule}: {p.message}" for p in self.problems)
+        ValueError.__init__(self, self._message)
+
+    def __str__(self) -> str:
+        return self._message
+
+    def to_json(self) -> dict:
+        return {"errors": [p.to_json() for p in self.problems]}
