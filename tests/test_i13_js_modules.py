@@ -7,8 +7,11 @@ test_i13_catalogue.py covers these files)."""
 
 from __future__ import annotations
 
+import json
 import mimetypes
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -149,3 +152,26 @@ def test_i13_no_module_level_mutable_variable(path):
     assert not re.search(r"\bvar\s", text), path.name
     assert '"use strict"' not in text, path.name  # a module is strict already
 
+
+
+@pytest.mark.skipif(not (ROOT / "node_modules" / ".bin" / "biome").exists()
+                    or shutil.which("node") is None, reason="make lint installs Biome")
+def test_i13_the_modules_are_as_biome_formats_them():
+    # make lint checks the formatter too (two-space indent, 100 columns), so the modules read
+    # alike whoever edits them
+    assert "\t$(BIOME) format\n" in (ROOT / "Makefile").read_text()
+    done = subprocess.run([str(ROOT / "node_modules" / ".bin" / "biome"), "format"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def test_i13_biome_keeps_its_recommended_rules_on():
+    config = json.loads((ROOT / "biome.json").read_text())
+    rules = config["linter"]["rules"]
+    assert config["linter"]["enabled"] and rules.get("preset", "recommended") == "recommended"
+    assert config["files"]["includes"] == ["referee/static/**/*.js"]
+    turned_off = [f"{group}.{name}" for group, settings in rules.items()
+                  if isinstance(settings, dict)
+                  for name, level in settings.items() if level == "off"]
+    assert not turned_off, turned_off
+    assert config["formatter"]["lineWidth"] == 100
