@@ -50,7 +50,6 @@ export function makeCatalogue(rules, names = null) {
     return out;
   };
   return Object.freeze({
-    rules,
     pieces,
     size,
     columns,

@@ -108,7 +108,7 @@ function fleet(cat, disp, purchase) {
     const under = new Set(squaresOf(ref));
     return [...refs("guns", (g) => under.has(g)), ...refs("aircraft", (a) => under.has(a.at))];
   };
-  return { disp, kindOf, squaresOf, where, isCarrier, stack, left, riders };
+  return { kindOf, squaresOf, where, isCarrier, stack, left, riders };
 }
 
 export function placePage(catalogue) {
