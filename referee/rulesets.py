@@ -13,6 +13,8 @@ from .naval_war.rule_set import RULE_SET as NAVAL_WAR
 
 DEFAULT = NAVAL_WAR.rules
 RULE_SETS: dict[str, RuleSet] = {rule_set.rules: rule_set for rule_set in (NAVAL_WAR,)}
+# every seat any game here may have, in the order the rule sets name them
+SEATS = tuple(dict.fromkeys(seat for rule_set in RULE_SETS.values() for seat in rule_set.seats))
 
 
 class UnknownRules(ValueError):

@@ -395,6 +395,9 @@ def stand_in(store: Store, game_id: str, seat: str, by: str) -> Game:
 
 
 def _seat_row(store: Store, game_id: str, seat: str) -> dict:
+    if seat not in rulesets.SEATS:
+        raise ApiError(404, f"{seat[:20]!r} is not a seat; seats are "
+                            f"{', '.join(rulesets.SEATS)}", field="seat")
     row = store.seat_row(game_id, seat)
     if row is None:
         raise ApiError(404, f"This game has no {seat} seat", field="seat")
