@@ -606,3 +606,17 @@ def test_t10_a_name_goes_through_the_one_name_rule():
     game = created()
     assert rules_of(refusal(game.join, "red", "<b>")) == ["R10"]
     assert rules_of(refusal(game.join, "red", "Computer (admiral)")) == ["R10"]
+
+
+def test_t3_the_catalogue_is_json_and_says_what_the_rules_say():
+    served = json.loads(json.dumps(catalogue()))
+    assert served["rules"] == "battleship-tcg" and served["order"] == list(BOAT_TYPES)
+    assert {k: v["holes"] for k, v in served["boats"].items()} == \
+        {k: HOLES[k] for k in BOAT_TYPES}
+    letters = [v["letter"] for v in served["boats"].values()] + [served["man"]["letter"]]
+    assert len(set(letters)) == 6
+    assert served["directions"] == ["down", "down-right", "up-right"]
+    assert served["grid"]["columns"] == "ABCDEFGHIJKLMNO" and served["grid"]["depth"] == 10
+    assert served["grid"]["low_columns"] == "BDFHJLN"
+    assert served["limits"]["name_length"] == 40
+    assert served["card"]["half_island_holes"] == {"min": 10, "max": 16}
