@@ -207,6 +207,6 @@ def prior(islands: int) -> list[float]:
 
 def disposition(islands: int, rng: random.Random) -> dict:
     weights = prior(islands)
-    fleets = [random_fleet(islands, rng) for _ in range(FLEETS_TRIED)]
-    fleets.sort(key=lambda fleet: sum(weights[i] for p in fleet.values() for i in p.holes))
-    return document(rng.choice(fleets[:FLEETS_KEPT]), rng.choice(bits(islands)))
+    drawn = [random_fleet(islands, rng) for _ in range(FLEETS_TRIED)]
+    drawn.sort(key=lambda fleet: sum(weights[i] for p in fleet.values() for i in p.holes))
+    return document(rng.choice(drawn[:FLEETS_KEPT]), rng.choice(bits(islands)))
