@@ -262,7 +262,7 @@ def test_i14_unknown_level_is_refused():
 # ---------------------------------------------------------------- the computer sees its view only
 
 ALLOWED_IMPORTS = {"__future__", "random", "dataclasses", "functools", "typing", "collections",
-                   "referee.battleship_tcg.holes"}
+                   "referee.battleship_tcg.holes", "referee.battleship_tcg.catalogue"}
 FORBIDDEN_NAMES = {"Game", "replay", "new_game", "view_for", "fleets", "fleet_of", "events",
                    "globals", "__globals__", "__builtins__", "getattr", "vars", "modules"}
 

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 from . import views
 from .catalogue import RULES, TITLE, catalogue
+from .computer import LEVELS, computer
 from .fleet import Fleet, check_disposition
 from .game import Game, new_game, replay
 from .views import (
@@ -47,6 +48,8 @@ RULE_SET = SimpleNamespace(
     result_headline=views.result_headline,
     scores=views.scores,
     fingerprints_verify=views.fingerprints_verify,
+    LEVELS=LEVELS,
+    computer=computer,
 )
 
 __all__ = ["RULE_SET", "Fleet", "Game", "check_disposition", "describe", "new_game", "record_for",

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from referee.battleship_tcg.catalogue import BOAT_TYPES
+from referee.battleship_tcg.catalogue import HOLES as SIZES
 from referee.battleship_tcg.holes import (
     DEPTH,
     DIRECTIONS,
@@ -26,9 +28,8 @@ from referee.battleship_tcg.holes import (
     parse_hole,
 )
 
-# T3: the five boats and their lengths, the order a fleet is placed in (longest first)
-BOATS = {"carrier": 5, "battleship": 4, "weapons-platform": 3, "submarine": 3,
-         "patrol-boat": 2}
+# T3: the five boats and their lengths, in the rules' order (longest first), from the catalogue
+BOATS = {kind: SIZES[kind] for kind in BOAT_TYPES}
 HOLES = WIDTH * DEPTH
 ALL = (1 << HOLES) - 1
 
