@@ -12,12 +12,16 @@ import ast
 import copy
 import functools
 import random
+import re
+import statistics
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from referee.battleship_tcg import RULE_SET, check_disposition, new_game, view_for
 from referee.battleship_tcg.computer import LEVELS, NotYourTurn, admiral, computer
 from referee.battleship_tcg.computer.captain import open_hits
 from referee.battleship_tcg.computer.sight import colour, every_placement, read_sight
@@ -32,6 +36,8 @@ from referee.battleship_tcg.holes import (
     on_half,
     parse_hole,
 )
+from referee.duel import duel_command
+from referee.tcg_duel import play_game, stalling_order, tcg_duel
 
 COMPUTER = Path(__file__).resolve().parent.parent / "referee" / "battleship_tcg" / "computer"
 COMPUTER_FILES = sorted(COMPUTER.glob("*.py"))
@@ -400,3 +406,76 @@ def test_t8_a_lone_hit_is_followed_up_by_both_hunters():
     umpire.fire(hole)
     for level in ("captain", "admiral"):
         assert parse_hole(strict(level).move(umpire.view())["at"]) in neighbours(hole)
+
+
+# ---------------------------------------------------------------- through the core (T12 views)
+
+
+@pytest.mark.parametrize(("a", "b"), [("recruit", "captain"), ("captain", "admiral"),
+                                      ("admiral", "recruit")])
+def test_t9_the_levels_play_whole_games_through_the_core(a, b):
+    for seed in range(2):
+        game = play_game(a, b, seed, seed % 2 == 0)  # an illegal shot would raise (T7)
+        assert game.result()["reason"] == "rescued"
+        winner = game.result()["winner"]
+        assert sum(1 for r in game.reports if r["by"] == winner and r["sunk"]) == 5
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("card", ["standard", {"seed": 3}, {"seed": 2**40 + 7}])
+def test_t2_t5_the_computers_fleet_passes_the_cores_check_on_any_card(level, card):
+    game, _ = new_game(id="c", seed=1, options={"card": card})
+    for seat in ("red", "blue"):
+        fleet = check_disposition(computer(level, 9).disposition(view_for(game, seat)),
+                                  game.card, seat)
+        assert fleet.man in game.card.island_holes(seat)
+
+
+def test_t12_the_computer_reads_the_cores_view_as_the_umpire_would():
+    game = play_game("admiral", "captain", 4, True)
+    view = view_for(game, "red")
+    sight = read_sight(view)
+    mine = [r for r in game.reports if r["by"] == "red"]
+    assert [hole_name(Hole(*divmod(s.at, DEPTH))) for s in sight.shots] == \
+        [r["at"][0] for r in mine]
+    assert [(s.result, s.sunk) for s in sight.shots] == [(r["result"], r["sunk"]) for r in mine]
+    shots_at_blue = view["shots"]["blue"]
+    assert [s["at"] for s in shots_at_blue] == [r["at"][0] for r in mine]
+
+
+def test_i14_the_rule_set_offers_the_computer():
+    assert RULE_SET.LEVELS == LEVELS and set(LEVELS) == {"recruit", "captain", "admiral"}
+    assert RULE_SET.computer("captain", 1).level == "captain"
+
+
+def test_i14_a_short_duel_the_admiral_beats_the_recruit():
+    result = tcg_duel("admiral", "recruit", 10, 1)
+    assert result.games == 10 and result.wins_a > result.wins_b
+    admiral_shots, recruit_shots = result.solo_shots["admiral"], result.solo_shots["recruit"]
+    assert len(admiral_shots) == 10
+    assert statistics.fmean(admiral_shots) < statistics.fmean(recruit_shots)
+    assert all(17 + 1 <= n <= 150 for n in admiral_shots + recruit_shots)
+
+
+def test_i14_the_duel_command_reports_wins_solo_shots_and_think_times():
+    out = CliRunner().invoke(duel_command, ["--rules", "battleship-tcg", "--a", "captain",
+                                            "--b", "recruit", "--games", "2", "--seed", "3"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert re.fullmatch(r"captain wins \d of 2 \(draws \d\)", lines[0])
+    assert lines[1].startswith("shots to sink all five and rescue the man, 2 solo games")
+    assert re.fullmatch(r"  captain: mean [\d.]+, sd [\d.]+, fewest \d+, most \d+", lines[2])
+    assert re.fullmatch(r"  recruit: mean [\d.]+, sd [\d.]+, fewest \d+, most \d+", lines[3])
+    assert re.fullmatch(r"median think per move: captain [\d.]+ ms, recruit [\d.]+ ms",
+                        lines[4])
+
+
+def test_i14_a_solo_run_shoots_the_stalling_half_in_the_order_t7_allows():
+    game, _ = new_game(id="s", seed=1)
+    view = view_for(game, "red") | {"disposition": computer("recruit", 2).disposition(
+        view_for(game, "red"))}
+    order = stalling_order(view)
+    assert len(order) == len(set(order)) == WIDTH * DEPTH
+    islands = set(view["islands"]["red"])
+    assert not set(order[:-len(islands)]) & islands
+    assert order[-1] == view["disposition"]["man"]
