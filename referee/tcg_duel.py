@@ -137,8 +137,10 @@ def solo(level: str, seed: int, think_ms: dict[str, list[float]] | None = None) 
 
 
 def tcg_duel(level_a: str, level_b: str, games: int, seed: int,
-             progress: Callable[[int], None] | None = None) -> TcgDuelResult:
-    """``games`` duels of a against b, then ``games`` solo runs of each level."""
+             progress: Callable[[int], None] | None = None,
+             solo_games: int | None = None) -> TcgDuelResult:
+    """``games`` duels of a against b, then ``solo_games`` (as many unless told) solo runs of
+    each level."""
     for level in (level_a, level_b):
         if level not in LEVELS:
             raise ValueError(f"{level!r} is not a level; the levels are {', '.join(LEVELS)}")
@@ -157,11 +159,12 @@ def tcg_duel(level_a: str, level_b: str, games: int, seed: int,
             result.draws += 1
         if progress:
             progress(1)
-    solo_seeds = [rng.randrange(2**63) for _ in range(games)]
+    solo_seeds = [rng.randrange(2**63) for _ in range(games if solo_games is None
+                                                       else solo_games)]
     for level in dict.fromkeys((level_a, level_b)):
         result.solo_shots[level] = [solo(level, s, result.think_ms) for s in solo_seeds]
         if progress:
-            progress(games)
+            progress(len(solo_seeds))
     return result
 
 

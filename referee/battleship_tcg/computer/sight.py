@@ -47,6 +47,15 @@ def hole_at(i: int) -> Hole:
 
 
 NAMES = tuple(hole_name(hole_at(i)) for i in range(HOLES))
+_INDEX = {name: i for i, name in enumerate(NAMES)}  # the referee writes holes as "D 3"
+
+
+def read_hole(name: object) -> int | None:
+    """A hole's number from its name, as ``parse_hole`` reads it (T1); None for no hole."""
+    if isinstance(name, str) and name in _INDEX:
+        return _INDEX[name]
+    hole = parse_hole(name)
+    return None if hole is None else index(hole)
 
 
 def bits(mask: int) -> list[int]:
@@ -123,10 +132,10 @@ def lines_through(size: int) -> tuple[tuple[Placement, ...], ...]:
 def read_holes(names) -> int:
     mask = 0
     for name in names or []:
-        hole = parse_hole(name)
-        if hole is None:
+        i = read_hole(name)
+        if i is None:
             raise ValueError(f"the view names {name!r}, which is not a hole (T1)")
-        mask |= 1 << index(hole)
+        mask |= 1 << i
     return mask
 
 
@@ -209,14 +218,14 @@ def read_sight(view: dict) -> Sight:
             continue
         at = report.get("at")
         name = at[0] if isinstance(at, list) and at else at
-        hole = parse_hole(name)
-        if hole is None:
+        at = read_hole(name)
+        if at is None:
             raise ValueError(f"a report names {name!r}, which is not a hole (T11)")
         sunk = report.get("sunk")
         if sunk is not None and sunk not in BOATS:
             raise ValueError(f"a report sinks {sunk!r}, which is not a boat (T3)")
         sight.shots.append(Shot(int(report.get("n") or len(sight.shots) + 1),
-                                index(hole), str(report.get("result")), sunk))
+                                at, str(report.get("result")), sunk))
     return sight
 
 
