@@ -441,6 +441,8 @@ def test_t12_the_computer_reads_the_cores_view_as_the_umpire_would():
     assert [(s.result, s.sunk) for s in sight.shots] == [(r["result"], r["sunk"]) for r in mine]
     shots_at_blue = view["shots"]["blue"]
     assert [s["at"] for s in shots_at_blue] == [r["at"][0] for r in mine]
+    from_reports = read_sight({k: v for k, v in view.items() if k != "shots"})
+    assert from_reports.shots == sight.shots  # the view's shots and reports say the same
 
 
 def test_i14_the_rule_set_offers_the_computer():

@@ -7,7 +7,8 @@ the half (T2) rule out the placements that touch one.
 
 ``read_sight(view)`` keeps only what the view tells the seat: the opponent's islands and, in
 order, the seat's own shots at the opponent's half with their results and the boat each sink
-named (T8). Nothing else of the opponent reaches the computer.
+named (T8), from the view's ``shots`` of that half (or its own reports). Nothing else of the
+opponent reaches the computer.
 """
 
 from __future__ import annotations
@@ -206,6 +207,15 @@ def opponent_of(view: dict) -> str:
     return others[0]
 
 
+def own_shots(view: dict, you: str, opponent: str) -> list[dict]:
+    """The seat's shots at the opponent's half, in order: the view's ``shots`` of that half
+    (T12), or where a view has none, the seat's own reports (T11)."""
+    shots = view.get("shots")
+    if isinstance(shots, dict) and isinstance(shots.get(opponent), list):
+        return shots[opponent]
+    return [r for r in view.get("reports") or [] if r.get("by") == you]
+
+
 def read_sight(view: dict) -> Sight:
     """The seat's own shots and the islands, from its view; the seat's turn is not checked."""
     you = view.get("you")
@@ -213,9 +223,7 @@ def read_sight(view: dict) -> Sight:
     islands = view["islands"]
     sight = Sight(you, opponent, read_holes(islands.get(opponent)),
                   read_holes(islands.get(you)))
-    for report in view.get("reports") or []:
-        if report.get("by") != you:
-            continue
+    for report in own_shots(view, you, opponent):
         at = report.get("at")
         name = at[0] if isinstance(at, list) and at else at
         at = read_hole(name)
