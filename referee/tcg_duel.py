@@ -130,10 +130,10 @@ def solo(level: str, seed: int, think_ms: dict[str, list[float]] | None = None) 
         if status_view(game)["phase"] != "play":
             break
         game.move("blue", {"at": shot})
-    result = game.result()
-    if not result or result["winner"] != "red":
+    red = view_for(game, "red")  # the game over, as red sees it (T9)
+    if not red["result"] or red["result"]["winner"] != "red":
         raise AssertionError("a solo run ends with red's rescue")
-    return sum(1 for r in game.reports if r["by"] == "red")
+    return len(red["shots"]["blue"])
 
 
 def tcg_duel(level_a: str, level_b: str, games: int, seed: int,
@@ -149,7 +149,7 @@ def tcg_duel(level_a: str, level_b: str, games: int, seed: int,
     result.think_ms = {level: [] for level in dict.fromkeys((level_a, level_b))}
     for n in range(games):
         game = play_game(level_a, level_b, rng.randrange(2**63), n % 2 == 0, result.think_ms)
-        winner = (game.result() or {}).get("winner")
+        winner = (status_view(game)["result"] or {}).get("winner")
         result.games += 1
         if winner == "red":
             result.wins_a += 1
