@@ -15,6 +15,7 @@ from types import SimpleNamespace
 
 from . import views
 from .catalogue import RULES, TITLE, catalogue
+from .computer import LEVELS, computer
 from .fleet import Fleet, check_disposition
 from .game import Game, new_game, replay
 from .seam import RULESET_FIELDS
@@ -50,6 +51,8 @@ RULE_SET = SimpleNamespace(
     result_headline=views.result_headline,
     scores=views.scores,
     fingerprints_verify=views.fingerprints_verify,
+    LEVELS=LEVELS,
+    computer=computer,
 )
 
 __all__ = ["RULE_SET", "Fleet", "Game", "check_disposition", "describe", "new_game", "record_for",
