@@ -446,7 +446,7 @@ def test_t12_the_computer_reads_the_cores_view_as_the_umpire_would():
 
 
 def test_i14_the_rule_set_offers_the_computer():
-    assert RULE_SET.LEVELS == LEVELS and set(LEVELS) == {"recruit", "captain", "admiral"}
+    assert RULE_SET.levels == LEVELS and set(LEVELS) == {"recruit", "captain", "admiral"}
     assert RULE_SET.computer("captain", 1).level == "captain"
 
 
