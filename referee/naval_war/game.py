@@ -33,12 +33,14 @@ import json
 import math
 import random
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .catalogue import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, SHOTS  # R10, R25; re-exported
 from .combat import strike
+from .documents import CostDocument, Event, Move, Report, ResultDocument
 from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
 from .problems import Problem, RuleViolation, problem, refuse
 from .squares import NotationError, Square, parse_square, square_name
@@ -128,9 +130,48 @@ def toss_order(seats: Iterable[str], seed: int) -> list[str]:
 
 class Submitted(NamedTuple):
     """What ``Game.submit`` gives: its events, the disposition's cost (R3) and warnings."""
-    events: list[dict]
-    cost: dict
+    events: list[Event]
+    cost: CostDocument
     warnings: list[Problem]
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """A side's seats and their points together (R22, R23)."""
+    seats: tuple[str, ...]
+    score: int
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game came out (R14, R22, R23): each seat's points, each side's, the
+    winning side's seats (none on a draw) and why the game ended (``exhausted``,
+    ``agreed``, ``resigned`` or ``forfeit``). ``to_json`` is the view's ``result``."""
+    scores: Mapping[str, int]
+    winners: tuple[str, ...]
+    sides: tuple[SideScore, ...]
+    reason: str
+
+    @property
+    def winner(self) -> str | None:
+        """The single winning seat; None on a draw or when a side of two or more wins."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_json(self) -> ResultDocument:
+        """The ``result`` of docs/api.md, "A player's view"."""
+        return {
+            "scores": dict(self.scores),
+            "winner": self.winner,
+            "winners": list(self.winners),
+            "sides": [{"seats": list(side.seats), "score": side.score} for side in self.sides],
+            "reason": self.reason,  # type: ignore[typeddict-item]
+        }
+
+
+def result_document(game: Game) -> ResultDocument | None:
+    """A game's result as the documents carry it: null until the game is over."""
+    result = game.result()
+    return result.to_json() if result else None
 
 
 @dataclass
@@ -155,13 +196,13 @@ class Game:
     order: list[str] = field(default_factory=list)
     started: bool = False
     turn: str | None = None
-    reports: list[dict] = field(default_factory=list)
+    reports: list[Report] = field(default_factory=list)
     agreed: set[str] = field(default_factory=set)
     stand_ins: set[str] = field(default_factory=set)  # seats the computer plays for (R25)
     turn_began: int = 0  # the event (numbered from 1) that began the current turn (R25)
     resigned: str | None = None
     over: str | None = None  # why the game ended: exhausted, agreed, resigned, forfeit
-    events: list[dict] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
     # -- facts derived from the state -------------------------------------------------
 
@@ -199,7 +240,7 @@ class Game:
     def can_attack(self, seat: str) -> bool:
         return seat in self.fleets and self.fleets[seat].has_offensive_forces()
 
-    def result(self) -> dict | None:
+    def result(self) -> Result | None:
         """Scores and winners once the game is over (R14, R22, R23)."""
         if not self.over:
             return None
@@ -211,29 +252,25 @@ class Game:
         totals = {m: sum(scores[s] for s in m) for m in sides}
         best = max((totals[m] for m in contenders), default=None)
         top = [m for m in contenders if totals[m] == best]
-        winners = list(top[0]) if len(top) == 1 else []
-        return {
-            "scores": scores,
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "sides": [{"seats": list(m), "score": totals[m]} for m in sides],
-            "reason": self.over,
-        }
+        return Result(scores=MappingProxyType(scores),
+                      winners=tuple(top[0]) if len(top) == 1 else (),
+                      sides=tuple(SideScore(tuple(m), totals[m]) for m in sides),
+                      reason=self.over)
 
     # -- commands: check, then append events ---------------------------------------------
 
-    def join(self, seat: str, name: object) -> list[dict]:
+    def join(self, seat: str, name: object) -> list[Event]:
         return self._emit({"type": "joined", "seat": seat, "name": name})
 
     def submit(self, seat: str, disposition: object) -> Submitted:
         """Store a seat's draft disposition; returns the events, its cost and warnings."""
         self._check_setup(seat)
-        fleet, cost, warnings = check_disposition(disposition)
+        checked = check_disposition(disposition)
         events = self._emit({"type": "disposition", "seat": seat,
-                             "disposition": fleet.document})
-        return Submitted(events, cost.to_json(), warnings)
+                             "disposition": checked.fleet.document})
+        return Submitted(events, checked.cost.to_json(), checked.warnings)
 
-    def lock_in(self, seat: str, seed: int | None = None, salt: str = "") -> list[dict]:
+    def lock_in(self, seat: str, seed: int | None = None, salt: str = "") -> list[Event]:
         """A seat locks in its disposition; when every seat has, play starts (R10).
 
         The server passes a secret random ``salt``; the disposition's fingerprint is public
@@ -245,16 +282,16 @@ class Game:
                              "fingerprint": fingerprint(fleet.document, salt) if fleet else ""})
         return events + self._toss_if_all_ready(seed)
 
-    def extend_clock(self, minutes: object) -> list[dict]:
+    def extend_clock(self, minutes: object) -> list[Event]:
         return self._emit({"type": "clock", "minutes": minutes})
 
-    def forfeit(self, seat: str, now: float, seed: int | None = None) -> list[dict]:
+    def forfeit(self, seat: str, now: float, seed: int | None = None) -> list[Event]:
         """The host forfeits a seat that has not locked in once the clock has run out (R10)."""
         events = self._emit({"type": "forfeit", "seat": seat, "at": now})
         return events + self._toss_if_all_ready(seed)
 
     def move(self, seat: str, move: object, *, stand_in: bool = False
-             ) -> tuple[list[dict], dict]:
+             ) -> tuple[list[Event], Report]:
         """Make a move (R12); returns the events and the full report. ``stand_in``: the
         computer moves for a seat an opponent handed to it (R25)."""
         event = {"type": "move", "seat": seat, "move": move}
@@ -263,26 +300,26 @@ class Game:
         events = self._emit(event)
         return events, self.reports[-1]
 
-    def reissue(self, seat: str) -> list[dict]:
+    def reissue(self, seat: str) -> list[Event]:
         """The host gives a seat that has not locked in a new join code (R24)."""
         return self._emit({"type": "reissued", "seat": seat})
 
-    def stand_in(self, seat: str, by: str) -> list[dict]:
+    def stand_in(self, seat: str, by: str) -> list[Event]:
         """An opponent hands a seat whose move clock ran out to the computer (R25); the
         server checks the clock, which the log does not hold."""
         return self._emit({"type": "stand_in", "seat": seat, "by": by})
 
-    def agree_to_end(self, seat: str) -> list[dict]:
+    def agree_to_end(self, seat: str) -> list[Event]:
         return self._emit({"type": "end", "seat": seat})
 
-    def play_on(self, seat: str) -> list[dict]:
+    def play_on(self, seat: str) -> list[Event]:
         """A player declines another's offer to end the game (R14): the offer lapses."""
         return self._emit({"type": "play_on", "seat": seat})
 
-    def resign(self, seat: str) -> list[dict]:
+    def resign(self, seat: str) -> list[Event]:
         return self._emit({"type": "resign", "seat": seat})
 
-    def _toss_if_all_ready(self, seed: int | None) -> list[dict]:
+    def _toss_if_all_ready(self, seed: int | None) -> list[Event]:
         """Only a game created before R11 was amended reaches its start without a toss."""
         if self.toss is None and seed is not None and self.phase == "setup" and self.active \
                 and all(s in self.ready for s in self.active):
@@ -297,7 +334,7 @@ class Game:
             self.started = True
             self.turn = self._next_turn(after=None)
 
-    def _emit(self, event: dict) -> list[dict]:
+    def _emit(self, event: dict) -> list[Event]:
         self.apply(event)
         return [event]
 
@@ -379,7 +416,7 @@ class Game:
 
     def _apply_disposition(self, event: dict) -> dict:
         seat = self._check_setup(event.get("seat"))
-        fleet, _, _ = check_disposition(event.get("disposition"))
+        fleet = check_disposition(event.get("disposition")).fleet
         self.fleets[seat] = fleet
         return {**event, "disposition": fleet.document}
 
@@ -488,7 +525,7 @@ class Game:
         self.turn = self._next_turn(after=seat)
         return {**event, "move": move}
 
-    def _check_move(self, seat: str, move: object) -> dict:
+    def _check_move(self, seat: str, move: object) -> Move:
         """Every problem with a move (R12, R13, R23), or its normal form."""
         if not isinstance(move, dict):
             raise refuse("R12", "A move is an object with weapon, from, at and target")
@@ -698,7 +735,7 @@ _APPLY = {
 
 def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list = False,
              disposition_minutes: int = DEFAULT_MINUTES, bots: dict | None = None,
-             at: float = 0.0, move_minutes: int | None = None) -> tuple[Game, list[dict]]:
+             at: float = 0.0, move_minutes: int | None = None) -> tuple[Game, list[Event]]:
     """Create a game and toss for the order of play at once (R11); returns the game and its
     first two events. ``seed`` comes from the server's secret random source."""
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:

@@ -9,11 +9,26 @@ everything is revealed to everyone in the game.
 from __future__ import annotations
 
 import json
+from typing import TypeVar
 
+from .documents import (
+    FingerprintCheck,
+    GameFile,
+    HostView,
+    MoveRecord,
+    PostmortemView,
+    Report,
+    Seating,
+    SeatReport,
+    StatusView,
+    View,
+)
 from .fleet import NAMES, PLURALS, SHIP_TYPES
-from .game import Game, fingerprint
+from .game import Game, fingerprint, result_document
 from .phrasing import capitalise, count, join_and, number_word, side_words, with_article
 from .problems import refuse
+
+T = TypeVar("T")
 
 ATTACKER_ONLY = ("from",)  # R20: the base square is never shown to an opponent
 TARGET_ONLY = ("squares_hit", "gun")  # R20: the target sees his own squares and guns
@@ -21,7 +36,7 @@ WITHHELD = {"weapon": None, "at": [], "shot_down": None, "hits": [], "destroyed"
             "shots": None, "seen": None}
 
 
-def report_for(game: Game, report: dict, seat: str) -> dict:
+def report_for(game: Game, report: Report, seat: str) -> SeatReport:
     """One seat's copy of a report (R20): the attacker's, the target's, an ally's or a third
     player's; everyone's copy is the full report once the game is over (R21)."""
     if game.phase == "over":
@@ -42,17 +57,17 @@ def _fleet_view(game: Game, seat: str) -> tuple[dict | None, dict | None]:
     return (fleet.document, fleet.damage()) if fleet else (None, None)
 
 
-def detached(document: dict) -> dict:
+def detached(document: T) -> T:
     """A copy sharing nothing with the game's state, so no caller can alter the log."""
     return json.loads(json.dumps(document))
 
 
-def view_for(game: Game, seat: str) -> dict:
+def view_for(game: Game, seat: str) -> View:
     """The view document of API.md for one seat."""
     return detached(_view(game, seat))
 
 
-def _view(game: Game, seat: str) -> dict:
+def _view(game: Game, seat: str) -> View:
     disposition, damage = _fleet_view(game, seat)
     fleet = game.fleets.get(seat)
     view = {
@@ -77,7 +92,7 @@ def _view(game: Game, seat: str) -> dict:
         "damage": damage,
         "forces": fleet.forces() if fleet else None,
         "reports": [report_for(game, r, seat) for r in game.reports],
-        "result": game.result(),
+        "result": result_document(game),
     }
     if game.phase == "over":
         view["revealed"] = {}
@@ -89,14 +104,14 @@ def _view(game: Game, seat: str) -> dict:
     return view
 
 
-def seating_for(game: Game) -> dict:
+def seating_for(game: Game) -> Seating:
     """What the holder of a join link sees before he joins: the seats, the order of play drawn
     when the game was created (R11) and the sides (R23); nothing of anyone's forces."""
     return detached({"id": game.id, "seats": list(game.seats), "order": list(game.order),
                      "sides": [list(members) for members in game.sides]})
 
 
-def record_for(game: Game, seat: str) -> dict:
+def record_for(game: Game, seat: str) -> MoveRecord:
     """The move record as one seat may see it: the toss (R11), then every move (R20, R21)."""
     return detached({
         "id": game.id,
@@ -104,7 +119,7 @@ def record_for(game: Game, seat: str) -> dict:
         "you": seat,
         "toss": dict(game.toss) if game.toss else None,
         "moves": [report_for(game, r, seat) for r in game.reports],
-        "result": game.result(),
+        "result": result_document(game),
     })
 
 
@@ -225,7 +240,7 @@ def result_headline(view: dict) -> str:
 
 
 
-def status_view(game: Game) -> dict:
+def status_view(game: Game) -> StatusView:
     """The game's public state, as the server runs it: the phase, the seats (joined, ready,
     forfeited, a computer's level, handed to the computer), whose turn and since which event
     (R25), the clocks and the result; nothing of any seat's forces (R21)."""
@@ -241,11 +256,11 @@ def status_view(game: Game) -> dict:
         "turn_began": game.turn_began,
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
         "move_minutes": game.move_minutes,
-        "result": game.result(),
+        "result": result_document(game),
     }
 
 
-def host_view(game: Game) -> dict:
+def host_view(game: Game) -> HostView:
     """What the host may see (R24): who has joined and locked in, the clock, whose turn and
     the result; never anything of any seat's fleet."""
     status = status_view(game)
@@ -269,7 +284,7 @@ def _require_over(game: Game, what: str) -> None:
         raise refuse("R21", f"{what} once the game is over", kind="turn")
 
 
-def fingerprint_checks(game: Game) -> list[dict]:
+def fingerprint_checks(game: Game) -> list[FingerprintCheck]:
     """Each locked-in seat's fingerprint, its salt and whether its disposition and salt give
     it (R21): only once the game is over, when the salts are revealed."""
     _require_over(game, "The fingerprints are checked")
@@ -286,7 +301,7 @@ def fingerprints_verify(game: Game) -> bool:
         and all(s in game.fingerprints for s in game.fleets)
 
 
-def postmortem_view(game: Game, seat: str) -> dict:
+def postmortem_view(game: Game, seat: str) -> PostmortemView:
     """Everything the post-mortem shows a seat: its view, every seat's name and disposition
     and the fingerprint checks; refused before the end (R21)."""
     _require_over(game, "The post-mortem is given")
@@ -299,10 +314,10 @@ def postmortem_view(game: Game, seat: str) -> dict:
     })
 
 
-def game_file_view(game: Game) -> dict:
+def game_file_view(game: Game) -> GameFile:
     """What a game file holds (issue 10 item 5): the whole log with every disposition, the
     fingerprints and salts that prove no fleet moved, and the result; refused before the end
     (R21)."""
     _require_over(game, "A game is given as a file")
     return detached({"fingerprints": dict(game.fingerprints), "salts": dict(game.salts),
-                     "result": game.result(), "events": game.events})
+                     "result": result_document(game), "events": game.events})
