@@ -18,7 +18,7 @@ from . import service
 from .errors import ApiError
 from .naval_war import RuleViolation, record_for, view_for
 from .naval_war.postmortem import postmortem_document
-from .naval_war.views import postmortem_view
+from .naval_war.views import postmortem_view, targets_for
 from .web import bearer, store
 
 bp = Blueprint("printouts", __name__)
@@ -82,7 +82,8 @@ def charts(game_id: str):
     seat = _seat(game_id)
     paper = _choice("paper", PAPERS, "a4")
     body = _printed(game_id, ("charts.pdf", seat, paper),
-                    lambda game: printables.player_charts(view_for(game, seat), paper=paper))
+                    lambda game: printables.player_charts(
+                        view_for(game, seat), paper=paper, opponents=targets_for(game, seat)))
     return pdf(body, f"charts-{game_id}-{seat}.pdf")
 
 
