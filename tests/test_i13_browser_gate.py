@@ -34,23 +34,23 @@ def test_i13_item5_under_ci_a_missing_browser_fails(monkeypatch):
     assert "CI must run the browser tests" in str(failed.value)
 
 
-def test_modules() -> list[Path]:
+def modules_to_scan() -> list[Path]:
     return [p for p in sorted(TESTS.glob("test_*.py")) if p.name != Path(__file__).name]
 
 
 def test_i13_item5_every_browser_module_takes_the_shared_gate():
-    uses_browser = {p.name for p in test_modules() if any(
+    uses_browser = {p.name for p in modules_to_scan() if any(
                         isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
                         and "browser" in [a.arg for a in node.args.args]
                         for node in ast.walk(ast.parse(p.read_text())))}
     assert {"test_browser.py", "test_browser_placement.py", "test_browser_seats.py",
             "test_browser_marks.py", "test_browser_printables_i12.py",
             "test_i11_browser.py"} <= uses_browser
-    gated = {p.name for p in test_modules() if "require_browser()" in p.read_text()}
+    gated = {p.name for p in modules_to_scan() if "require_browser()" in p.read_text()}
     assert uses_browser <= gated, f"browser tests without the shared gate: {uses_browser - gated}"
 
 
-@pytest.mark.parametrize("path", test_modules(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", modules_to_scan(), ids=lambda p: p.name)
 def test_i13_item5_no_module_keeps_a_gate_or_browser_of_its_own(path):
     text = path.read_text()
     tree = ast.parse(text)
