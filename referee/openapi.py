@@ -69,10 +69,10 @@ def _schemas() -> dict:
         "Errors": {"type": "object", "required": ["errors"], "properties": {
             "errors": {"type": "array", "items": ref("Error")}}},
         "GameOptions": {"type": "object", "additionalProperties": False, "properties": {
-            "rules": {"type": "string", "enum": list(rulesets.RULE_SETS),
-                      "default": rulesets.DEFAULT,
-                      "description": "The rule set the game plays (GET /api/v1/rules); "
-                                     "the other options are those of that rule set"},
+            "rules": {"type": "string", "enum": [rulesets.DEFAULT], "default": rulesets.DEFAULT,
+                      "description": "The rule set the game plays (GET /api/v1/rules): "
+                                     "these are the Naval War Game's options; another rule "
+                                     "set's game names it and takes its own options"},
             "seats": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
             "alliances": {
                 "description": "R23: false (every seat for itself), true (four seats: red "
@@ -256,7 +256,8 @@ PER_RULE_SET = {"GameOptions": "Options", "Disposition": "Disposition", "Move": 
 def _every_rule_set(document: dict) -> dict:
     """Each other rule set's documents beside the Naval War Game's: its schemas under its
     own prefix (``BattleshipTcgDisposition``), and wherever an operation reads or answers one
-    of those documents, one of them, each rule set's."""
+    of those documents, any one of them, each rule set's (``anyOf``: a document may fit more
+    than one rule set's schema, as ``{}`` fits every game's options)."""
     schemas = document["components"]["schemas"]
     choices = {name: [ref(name)] for name in PER_RULE_SET}
     for rules, rule_set in rulesets.RULE_SETS.items():
@@ -271,7 +272,7 @@ def _every_rule_set(document: dict) -> dict:
         if isinstance(node, dict):
             target = node.get("$ref", "").removeprefix("#/components/schemas/")
             if len(node) == 1 and len(choices.get(target, ())) > 1:
-                return {"oneOf": choices[target]}
+                return {"anyOf": choices[target]}
             return {key: one_of(value) for key, value in node.items()}
         if isinstance(node, list):
             return [one_of(item) for item in node]

@@ -33,7 +33,8 @@ def schemas() -> dict:
     halves = {"type": "object", "properties": {seat: {"type": "array", "items": HOLE}
                                                for seat in SEATS}}
     return {
-        "Options": {"type": "object", "additionalProperties": False, "properties": {
+        "Options": {"type": "object", "additionalProperties": False, "required": ["rules"],
+                    "properties": {
             "rules": {"type": "string", "enum": ["battleship-tcg"]},
             "card": {"description": "T2: \"standard\" (the default) or a card drawn from a "
                                     "seed", "oneOf": [
