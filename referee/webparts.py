@@ -17,6 +17,8 @@ from typing import Any
 
 from flask import Blueprint, current_app
 
+from .errors import ApiError
+
 Page = Any  # what a Flask view returns: a rendered template or a response
 
 
@@ -48,8 +50,13 @@ class WebParts:
 
 
 def for_rules(rules: str) -> WebParts:
-    """The web parts of a rule set, as the running app registered them."""
-    return current_app.extensions["referee.web_parts"][rules]
+    """The web parts of a rule set, as the running app registered them; 404 for a rule set
+    this app has no pages for."""
+    parts = current_app.extensions["referee.web_parts"]
+    if rules not in parts:
+        raise ApiError(404, f"This referee has no pages or printables for {str(rules)[:40]!r}",
+                       field="rules")
+    return parts[rules]
 
 
 def registered() -> list[WebParts]:
