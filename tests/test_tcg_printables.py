@@ -1,0 +1,233 @@
+"""Battleship: The Tactical Combat Game on paper (issue 14, "Paper"): blank honeycomb charts of
+both halves, the blank record of shots, a player's charts mid-game and the post-mortem booklet.
+
+Each PDF is read back (page size and count, the text pdftotext and pypdf find, where the hole
+numbers stand) and rendered with pdftoppm to check the islands' shading. A player's charts are
+drawn from his view only (T10): scanned for the opponent's unshot holes.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from test_printables import assert_fonts_embedded, page_points, placed, read, render
+
+from referee.battleship_tcg.holes import COLUMNS, DEPTH, SPOKEN, Hole, hole_name, parse_hole
+from referee.battleship_tcg.web import printables as tcg
+
+CATALOGUE = {"boats": [
+    {"type": "carrier", "name": "Aircraft Carrier", "size": 5, "letter": "A"},
+    {"type": "battleship", "name": "Battleship", "size": 4, "letter": "B"},
+    {"type": "weapons-platform", "name": "Weapons Platform", "size": 3, "letter": "W"},
+    {"type": "submarine", "name": "Submarine", "size": 3, "letter": "S"},
+    {"type": "patrol-boat", "name": "Patrol Boat", "size": 2, "letter": "P"}]}
+ISLANDS = {"red": ["C 3", "C 4", "D 4", "H 7", "H 8", "I 8", "I 7", "L 2", "M 2", "M 3", "E 9",
+                   "F 9"],
+           "blue": ["B 7", "B 8", "C 8", "G 2", "G 3", "H 3", "K 6", "K 7", "L 7", "L 8", "N 9",
+                    "O 9"]}
+RED = {"boats": [{"type": "carrier", "at": "A 1", "dir": "down-right"},
+                 {"type": "battleship", "at": "F 2", "dir": "down"},
+                 {"type": "weapons-platform", "at": "J 5", "dir": "up-right"},
+                 {"type": "submarine", "at": "N 5", "dir": "down"},
+                 {"type": "patrol-boat", "at": "B 9", "dir": "down-right"}], "man": "H 8"}
+BLUE = {"boats": [{"type": "carrier", "at": "A 2", "dir": "down"},
+                  {"type": "battleship", "at": "D 5", "dir": "down-right"},
+                  {"type": "weapons-platform", "at": "J 8", "dir": "up-right"},
+                  {"type": "submarine", "at": "M 1", "dir": "down"},
+                  {"type": "patrol-boat", "at": "E 1", "dir": "down"}], "man": "K 7"}
+SHOTS = [("red", "A 2", "hit", None), ("blue", "A 1", "hit", None),
+         ("red", "A 3", "hit", None), ("blue", "C 1", "miss", None),
+         ("red", "E 1", "hit", None), ("blue", "G 5", "miss", None),
+         ("red", "E 2", "hit", "patrol-boat"), ("blue", "F 3", "hit", None),
+         ("red", "H 5", "miss", None)]
+NAMES = {"red": "Ann <b>&amp;", "blue": "Bob"}
+
+
+def reports(shots=SHOTS) -> list[dict]:
+    return [{"n": n, "by": by, "target": "blue" if by == "red" else "red", "at": [at],
+             "result": result, "sunk": sunk} for n, (by, at, result, sunk) in enumerate(shots, 1)]
+
+
+def view(you: str = "red", phase: str = "play") -> dict:
+    """A seat's view as T12 shapes it."""
+    shown = {"id": "g1", "phase": phase, "you": you, "version": 12,
+             "seats": {s: {"name": NAMES[s]} for s in ("red", "blue")}, "turn": "blue",
+             "order": ["red", "blue"], "islands": ISLANDS,
+             "disposition": RED if you == "red" else BLUE, "reports": reports(),
+             "result": None}
+    if phase == "over":
+        shown["result"] = {"reason": "resigned", "winners": ["red"]}
+        shown["revealed"] = {"blue" if you == "red" else "red":
+                             {"disposition": BLUE if you == "red" else RED}}
+    return shown
+
+
+def pdftotext(data: bytes) -> str:
+    return subprocess.run(["pdftotext", "-layout", "-", "-"], input=data, capture_output=True,
+                          check=True, timeout=30).stdout.decode()
+
+
+def flat(text: str) -> str:
+    """One line, and a hole's column and number together: "D 3" and "D3" read the same."""
+    return re.sub(r"\b([A-O]) (\d{1,2})\b", r"\1\2", re.sub(r"\s+", " ", text))
+
+
+def shot_row(n: int, by: str, at: str, result: str) -> str:
+    return f"{n} {by.title()} {at.replace(' ', '')} {result.title()}"
+
+
+def column_letters(drawn: list) -> list:
+    """The column letters over the halves of a page, left to right: the highest bold letters."""
+    bold = [p for p in drawn if p.text in COLUMNS and p.bold]
+    top = max(p.y for p in bold)
+    return sorted((p for p in bold if abs(p.y - top) < 1), key=lambda p: p.x)
+
+
+PAGE = {"a4": (842, 595), "letter": (792, 612)}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_i14_paper_blank_charts_of_both_halves_on_each_paper(paper):
+    data = tcg.blank_charts(ISLANDS, CATALOGUE, paper=paper)
+    pages = read(data).pages
+    assert len(pages) == 2  # a page for each player: his half beside his opponent's
+    assert all(page_points(p) == PAGE[paper] for p in pages)
+    text = flat(pdftotext(data))
+    assert "Red's half: place your fleet here" in text
+    assert "Blue's half: mark your shots here" in text
+    assert "Blue's half: place your fleet here" in text
+    assert "Page 1 of 2" in text and "Page 2 of 2" in text
+    for word in SPOKEN:  # T1: the spoken word of every column, small under its letter
+        assert text.count(word) >= 4, word
+    assert "Aircraft Carrier (A, 5 holes)" in text and "Captured Man" in text
+    assert_fonts_embedded(data)
+
+
+def test_t1_blank_chart_letters_and_numbers_every_hole_with_low_columns_half_a_hole_down():
+    page = read(tcg.blank_charts(ISLANDS, CATALOGUE)).pages[0]
+    drawn = placed(page)
+    letters = column_letters(drawn)
+    assert [p.text for p in letters] == list(COLUMNS) * 2  # over each of the two halves
+    left = letters[:15]
+    step = left[1].centre - left[0].centre
+    numbers = [p for p in drawn if re.fullmatch(r"\d{1,2}", p.text) and not p.bold
+               and p.x < left[-1].centre + step]
+    assert len(numbers) == 15 * DEPTH  # every hole of the left half numbered
+    by_column: dict[int, dict[int, float]] = {}
+    for p in numbers:
+        column = round((p.centre - left[0].centre) / step)
+        by_column.setdefault(column, {})[int(p.text)] = p.y
+    pitch = by_column[0][1] - by_column[0][2]
+    for column in range(15):
+        assert sorted(by_column[column]) == list(range(1, DEPTH + 1))
+        drop = by_column[0][1] - by_column[column][1]
+        assert drop == pytest.approx(pitch / 2 if column % 2 else 0, abs=0.05), COLUMNS[column]
+        assert all(by_column[column][n] - by_column[column][n + 1] == pytest.approx(pitch, abs=0.05)
+                   for n in range(1, DEPTH))
+
+
+def hole_centre(page, hole: Hole, half: int = 0) -> tuple[float, float]:
+    """Where a hole's centre is on the page, from its drawn number (points, bottom left)."""
+    drawn = placed(page)
+    letters = column_letters(drawn)[15 * half:15 * half + 15]
+    step = letters[1].centre - letters[0].centre
+    side = step / 1.5
+    x = letters[hole.column].centre
+    number = [p for p in drawn if p.text == str(hole.row + 1) and abs(p.centre - x) < 1
+              and not p.bold]
+    size = min(5.5, side * 0.55)
+    (mark,) = [p for p in number if p.size == pytest.approx(size, abs=0.01)]
+    return x, mark.y - side * 3 ** 0.5 / 2 + size + 0.6
+
+
+@pytest.mark.parametrize("seat, half", [("red", 0), ("blue", 1)])
+def test_t2_blank_chart_shades_each_halfs_own_islands(seat, half):
+    data = tcg.blank_charts(ISLANDS, CATALOGUE)
+    page = read(data).pages[0]  # Red's page: Red's half, then Blue's
+    image = render(data, 1, dpi=100)
+    for hole in (parse_hole(h) for h in ISLANDS[seat]):
+        x, y = hole_centre(page, hole, half)
+        assert 100 < image.at(*image.px(x + 4, y)) < 230, hole_name(hole)
+    sea = [h for h in (parse_hole(f"{c} {r}") for c in COLUMNS for r in range(1, 11))
+           if hole_name(h) not in ISLANDS[seat]]
+    for hole in sea[::7]:
+        x, y = hole_centre(page, hole, half)
+        assert image.at(*image.px(x + 4, y)) == 255, hole_name(hole)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_i14_paper_blank_record_of_shots(paper):
+    data = tcg.blank_record(CATALOGUE, paper=paper, pages=3)
+    pages = read(data).pages
+    assert len(pages) == 3
+    assert all(page_points(p) == PAGE[paper][::-1] for p in pages)
+    text = flat(pdftotext(data))
+    for head in ("Shot", "By", "Hole", "Result", "Boat sunk"):
+        assert text.count(head) >= 6, head  # two blocks a page
+    assert "Page 3 of 3" in text
+
+
+@pytest.mark.parametrize("pages", [0, 21, True, "2"])
+def test_i14_paper_blank_record_refuses_absurd_page_counts(pages):
+    with pytest.raises(ValueError, match="pages is a whole number from 1 to 20"):
+        tcg.blank_record(CATALOGUE, pages=pages)
+
+
+def test_i14_paper_player_charts_show_his_half_and_the_opponents_as_he_knows_it():
+    data = tcg.player_charts(view("red"), CATALOGUE, paper="letter")
+    pages = read(data).pages
+    assert len(pages) == 2 and page_points(pages[0]) == PAGE["letter"]
+    text = flat(pdftotext(data))
+    assert "My half: Red (Ann <b>&amp;)" in text  # the name as typed, no markup (R10)
+    assert "Blue (Bob)'s half as I know it" in text
+    assert "Player Ann <b>&amp;" in text
+    assert "[x] Patrol Boat" in text and "[ ] Battleship" in text
+    assert "after shot 9" in text
+    for n, (by, at, result, _) in enumerate(SHOTS, 1):
+        assert shot_row(n, by, at, result) in text
+
+
+def test_t10_player_charts_draw_nothing_of_the_opponent_but_his_shots():
+    """Letters and pegs on the opponent's half stand only where the player shot (T8, T10)."""
+    data = tcg.player_charts(view("red"), CATALOGUE)
+    page = read(data).pages[0]
+    drawn = placed(page)
+    letters = column_letters(drawn)
+    right = letters[15].x - 2
+    boat_letters = [p for p in drawn if p.bold and p.x > right and p.text in "ABWSPM"
+                    and p.size < 8.5]
+    assert [p.text for p in boat_letters] == ["P"]  # the sunk patrol boat's last hole
+    image = render(data, 1, dpi=100)
+    shot = {parse_hole(at) for by, at, _, _ in SHOTS if by == "red"}
+    for hole in (parse_hole(f"{c} {r}") for c in COLUMNS for r in range(1, 11)):
+        if hole in shot or hole_name(hole) in ISLANDS["blue"]:
+            continue
+        x, y = hole_centre(page, hole, 1)
+        assert image.lightest(*image.px(x, y - 1), 2) == 255, hole_name(hole)
+
+
+def test_t9_postmortem_refused_before_the_end():
+    with pytest.raises(ValueError, match="once the game is over"):
+        tcg.postmortem(view("red"), CATALOGUE)
+
+
+def test_i14_paper_postmortem_booklet_reveals_both_halves_and_lists_every_shot():
+    analysis = {"sink": {"red": [{"type": "patrol-boat", "n": 7, "shots": 4,
+                                  "from_first_hit": 2}]},
+                "wasted": {"red": [{"n": 9, "at": "H 5"}], "blue": []}}
+    data = tcg.postmortem(view("blue", "over"), CATALOGUE, paper="a4", analysis=analysis)
+    pages = read(data).pages
+    assert len(pages) == 3 and all(page_points(p) == PAGE["a4"] for p in pages)
+    text = flat(pdftotext(data))
+    assert "Red (Ann <b>&amp;)'s half, revealed" in text and "Blue (Bob)'s half, revealed" in text
+    assert "Red won: the other player resigned (T9)." in text
+    assert "Shots to sink each boat" in text and "Red Patrol Boat 7 4 2" in text
+    assert "Wasted shots" in text and "9: H5" in text
+    for n, (by, at, result, _) in enumerate(SHOTS, 1):
+        assert shot_row(n, by, at, result) in text
+    heads = column_letters(placed(pages[0]))
+    drawn = [p for p in placed(pages[0]) if p.bold and p not in heads]
+    assert [p.text for p in drawn].count("M") == 2  # both men, revealed (T9)
+    assert [p.text for p in drawn].count("A") == 10  # both carriers
