@@ -64,3 +64,36 @@ def test_importing_the_core_loads_no_web_storage_or_pdf_code():
     loaded = {name.split(".")[0] for name in json.loads(done.stdout)}
     assert "referee" in loaded
     assert not loaded & FORBIDDEN, sorted(loaded & FORBIDDEN)
+
+
+# Issue 14: Battleship: The Tactical Combat Game's core and what the cores share are pure too
+OTHER_CORES = (CORE.parent / "battleship_tcg", CORE.parent / "common")
+OTHER_FILES = sorted(p for core in OTHER_CORES for p in core.glob("*.py"))
+
+
+def test_i14_the_other_cores_have_modules_to_scan():
+    assert {p.name for p in OTHER_FILES} >= {
+        "holes.py", "catalogue.py", "card.py", "fleet.py", "game.py", "views.py",
+        "postmortem.py", "problems.py", "lifecycle.py"}
+
+
+@pytest.mark.parametrize("path", OTHER_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_i14_no_tcg_or_common_module_imports_web_storage_or_pdf_code(path):
+    tops = {name.split(".")[0] for name in imported_modules(path)}
+    assert not tops & FORBIDDEN, f"{path.name} imports {sorted(tops & FORBIDDEN)}"
+    assert tops <= set(sys.stdlib_module_names) | {"referee"}, path.name
+
+
+@pytest.mark.parametrize("package", ["battleship_tcg", "common"])
+def test_i14_importing_the_tcg_core_loads_no_web_storage_or_pdf_code(package):
+    script = (
+        "import importlib, json, pkgutil, sys\n"
+        f"import referee.{package} as core\n"
+        "for info in pkgutil.iter_modules(core.__path__):\n"
+        f"    importlib.import_module('referee.{package}.' + info.name)\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=CORE.parent.parent, check=True, timeout=60)
+    loaded = {name.split(".")[0] for name in json.loads(done.stdout)}
+    assert not loaded & FORBIDDEN, sorted(loaded & FORBIDDEN)

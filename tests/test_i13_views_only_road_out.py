@@ -17,11 +17,13 @@ from referee.naval_war.problems import RuleViolation
 from referee.naval_war.views import host_view, postmortem_view, status_view, targets_for
 
 ROOT = Path(__file__).resolve().parent.parent
+CORES = {"naval_war", "battleship_tcg", "common"}  # the rule sets and what they share
 OUTSIDE = sorted(p for p in (ROOT / "referee").rglob("*.py")
-                 if "naval_war" not in p.parts) + sorted((ROOT / "printables").rglob("*.py"))
+                 if not CORES & set(p.parts)) + sorted((ROOT / "printables").rglob("*.py"))
 GAME_NAMES = {"game", "state"}
 FIELDS = {f.name for f in dataclasses.fields(Game)} | {
-    name for name, value in vars(Game).items() if isinstance(value, property)}
+    name for cls in Game.__mro__ for name, value in vars(cls).items()
+    if isinstance(value, property)}
 
 # The service runs commands on a Game it holds (it is the one layer allowed to): it keeps the
 # log in step with the store, so it reads how long the log is and the events a command added

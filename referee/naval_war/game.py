@@ -28,16 +28,18 @@ number of the event that began the current turn, and the server reads that event
 
 from __future__ import annotations
 
-import hashlib
-import json
-import math
-import random
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
-from .catalogue import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, SHOTS  # R10, R25; re-exported
+# the life every rule set's game shares; fingerprint, check_name and toss_order re-exported
+from ..common.lifecycle import (  # noqa: F401
+    Lifecycle,
+    Submitted,
+    check_name,
+    fingerprint,
+    toss_order,
+)
+from .catalogue import DEFAULT_MINUTES, SHOTS
 from .combat import strike
 from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
 from .problems import Problem, RuleViolation, problem, refuse
@@ -45,96 +47,11 @@ from .squares import NotationError, Square, parse_square, square_name
 
 SEATS = ("red", "blue", "green", "gold")
 ALLIANCES = (("red", "green"), ("blue", "gold"))  # R23 option, as API.md pairs them
-MAX_TIME = 253402300799  # the last second of the year 9999: any real clock reads less
-# characters a name may not hold: control and format characters (zero-width joiners and
-# spaces, the byte-order mark, bidi overrides), surrogates, private and unassigned code
-# points, line and paragraph separators, and fillers that print as nothing
-INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-BLANK_FILLERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e", "\u034f"}
-MAX_MARKS = 3  # combining marks on one letter: enough for any script, not for a tower of them
 MOVE_KEYS = ("weapon", "from", "at", "target")
 
 
-def fingerprint(disposition: dict, salt: str) -> str:
-    """SHA-256 of the salt, a newline and the disposition's canonical JSON (UTF-8): shown to
-    every player at lock-in, checkable by anyone once the salt is revealed at the end.
-
-    >>> fingerprint({"salvoes": 1}, "ab")[:16]
-    '71b22f090a87ebf0'
-    """
-    canonical = json.dumps(disposition, sort_keys=True, separators=(",", ":"),
-                           ensure_ascii=True)
-    return hashlib.sha256(f"{salt}\n{canonical}".encode()).hexdigest()
-
-
-def check_name(name: object, field: str = "name") -> str:
-    """The one rule for every name a seat is given (R10), on every path: joining through
-    the API or the pages, an imported game file, a computer's level. The name in NFC form,
-    trimmed; refused if empty, longer than MAX_NAME characters, or holding '<', '>' or a
-    control or invisible character, since a name is printed on every phone and in PDFs.
-
-    >>> check_name("  Ade\u0301le ")
-    'Ad\xe9le'
-    """
-    subject = "A player's name" if field == "name" else f"A computer's name ({field})"
-    if not isinstance(name, str):
-        raise refuse("R10", f"{subject} is text of 1 to {MAX_NAME} characters", field=field)
-    normal = unicodedata.normalize("NFC", name).strip()
-    if not normal or len(normal) > MAX_NAME:
-        raise refuse("R10", f"{subject} is 1 to {MAX_NAME} characters; this one has "
-                            f"{len(normal)}", field=field)
-    if "<" in normal or ">" in normal:
-        raise refuse("R10", f"{subject} may not hold '<' or '>'", field=field)
-    hidden = next((c for c in normal if unicodedata.category(c) in INVISIBLE_CATEGORIES
-                   or c in BLANK_FILLERS), None)
-    if hidden is not None:
-        raise refuse("R10", f"{subject} may not hold control or invisible characters "
-                            f"(U+{ord(hidden):04X})", field=field)
-    marks = 0
-    for c in normal:
-        marks = marks + 1 if unicodedata.combining(c) or unicodedata.category(c) == "Me" else 0
-        if marks > MAX_MARKS:
-            raise refuse("R10", f"{subject} may not stack more than {MAX_MARKS} accents on "
-                                "one letter", field=field)
-    if field == "name" and normal.casefold().startswith("computer ("):
-        raise refuse("R10", "A player's name may not pass for the computer's "
-                            "(\"Computer (...)\")", field=field)
-    return normal
-
-
-def check_number(value: object, field: str, *, low: float, high: float,
-                 whole: bool = False, rule: str = "R10") -> int | float:
-    """A number from a client or a file: a finite int (or float unless ``whole``) within
-    [low, high]; refused naming the field otherwise (issue 10, item 8)."""
-    kinds = int if whole else int | float
-    if isinstance(value, bool) or not isinstance(value, kinds) \
-            or (isinstance(value, float) and not math.isfinite(value)) \
-            or not low <= value <= high:
-        raise refuse(rule, f"'{field}' is a {'whole ' if whole else ''}number from {low!r} to "
-                           f"{high!r}", field=field)
-    return value
-
-
-def toss_order(seats: Iterable[str], seed: int) -> list[str]:
-    """The order of play drawn for these seats from a seeded random source (R11).
-
-    >>> toss_order(["red", "blue"], 7) == toss_order(["red", "blue"], 7)
-    True
-    """
-    order = list(seats)
-    random.Random(seed).shuffle(order)
-    return order
-
-
-class Submitted(NamedTuple):
-    """What ``Game.submit`` gives: its events, the disposition's cost (R3) and warnings."""
-    events: list[dict]
-    cost: dict
-    warnings: list[Problem]
-
-
 @dataclass
-class Game:
+class Game(Lifecycle):
     """Everything that follows from a game's events; build it with ``replay``."""
 
     id: str = ""
@@ -165,37 +82,6 @@ class Game:
 
     # -- facts derived from the state -------------------------------------------------
 
-    @property
-    def version(self) -> int:
-        return len(self.events)
-
-    @property
-    def phase(self) -> str:
-        if self.over:
-            return "over"
-        return "play" if self.started else "setup"
-
-    @property
-    def deadline(self) -> float:
-        """When the disposition clock runs out (R10), in the server's seconds."""
-        return self.created_at + 60 * self.minutes
-
-    @property
-    def active(self) -> list[str]:
-        """Seats still in the game: not forfeited (R10)."""
-        return [s for s in self.seats if s not in self.forfeited]
-
-    def side(self, seat: str) -> tuple[str, ...]:
-        """The seats of a seat's side: itself and its allies (R23)."""
-        return next(members for members in self.sides if seat in members)
-
-    def allied(self, a: str, b: str) -> bool:
-        return b in self.side(a)
-
-    def opponents(self, seat: str) -> list[str]:
-        """Seats whose charts this seat may attack (R23)."""
-        return [s for s in self.active if not self.allied(seat, s)]
-
     def can_attack(self, seat: str) -> bool:
         return seat in self.fleets and self.fleets[seat].has_offensive_forces()
 
@@ -222,9 +108,6 @@ class Game:
 
     # -- commands: check, then append events ---------------------------------------------
 
-    def join(self, seat: str, name: object) -> list[dict]:
-        return self._emit({"type": "joined", "seat": seat, "name": name})
-
     def submit(self, seat: str, disposition: object) -> Submitted:
         """Store a seat's draft disposition; returns the events, its cost and warnings."""
         self._check_setup(seat)
@@ -232,26 +115,6 @@ class Game:
         events = self._emit({"type": "disposition", "seat": seat,
                              "disposition": fleet.document})
         return Submitted(events, cost.to_json(), warnings)
-
-    def lock_in(self, seat: str, seed: int | None = None, salt: str = "") -> list[dict]:
-        """A seat locks in its disposition; when every seat has, play starts (R10).
-
-        The server passes a secret random ``salt``; the disposition's fingerprint is public
-        from now on, the salt only once the game is over. The order of play was drawn when
-        the game was created (R11); ``seed`` tosses only for a game stored before that
-        amendment, which has no toss yet."""
-        fleet = self.fleets.get(seat)
-        events = self._emit({"type": "ready", "seat": seat, "salt": salt,
-                             "fingerprint": fingerprint(fleet.document, salt) if fleet else ""})
-        return events + self._toss_if_all_ready(seed)
-
-    def extend_clock(self, minutes: object) -> list[dict]:
-        return self._emit({"type": "clock", "minutes": minutes})
-
-    def forfeit(self, seat: str, now: float, seed: int | None = None) -> list[dict]:
-        """The host forfeits a seat that has not locked in once the clock has run out (R10)."""
-        events = self._emit({"type": "forfeit", "seat": seat, "at": now})
-        return events + self._toss_if_all_ready(seed)
 
     def move(self, seat: str, move: object, *, stand_in: bool = False
              ) -> tuple[list[dict], dict]:
@@ -263,75 +126,7 @@ class Game:
         events = self._emit(event)
         return events, self.reports[-1]
 
-    def reissue(self, seat: str) -> list[dict]:
-        """The host gives a seat that has not locked in a new join code (R24)."""
-        return self._emit({"type": "reissued", "seat": seat})
-
-    def stand_in(self, seat: str, by: str) -> list[dict]:
-        """An opponent hands a seat whose move clock ran out to the computer (R25); the
-        server checks the clock, which the log does not hold."""
-        return self._emit({"type": "stand_in", "seat": seat, "by": by})
-
-    def agree_to_end(self, seat: str) -> list[dict]:
-        return self._emit({"type": "end", "seat": seat})
-
-    def play_on(self, seat: str) -> list[dict]:
-        """A player declines another's offer to end the game (R14): the offer lapses."""
-        return self._emit({"type": "play_on", "seat": seat})
-
-    def resign(self, seat: str) -> list[dict]:
-        return self._emit({"type": "resign", "seat": seat})
-
-    def _toss_if_all_ready(self, seed: int | None) -> list[dict]:
-        """Only a game created before R11 was amended reaches its start without a toss."""
-        if self.toss is None and seed is not None and self.phase == "setup" and self.active \
-                and all(s in self.ready for s in self.active):
-            return self._emit({"type": "toss", "seed": seed,
-                               "order": toss_order(self.active, seed)})
-        return []
-
-    def _start_if_all_ready(self) -> None:
-        """Play starts once the order is drawn and every seat still in has locked in (R10)."""
-        if not self.started and not self.over and self.toss and self.active \
-                and all(s in self.ready for s in self.active):
-            self.started = True
-            self.turn = self._next_turn(after=None)
-
-    def _emit(self, event: dict) -> list[dict]:
-        self.apply(event)
-        return [event]
-
     # -- applying events -------------------------------------------------------------------
-
-    def apply(self, event: dict) -> None:
-        """Check one event against the state and apply it; nothing changes if it is refused."""
-        if not isinstance(event, dict) or event.get("type") not in _APPLY:
-            raise refuse("R21", f"Unknown event {event!r}", field="type")
-        if event["type"] != "created" and not self.seats:
-            raise refuse("R10", "A game's first event creates it", field="type")
-        turn = self.turn
-        normal = _APPLY[event["type"]](self, event)
-        self.events.append(normal or event)
-        if self.phase == "play" and (self.turn != turn or event["type"] == "move"):
-            self.turn_began = len(self.events)  # the move clock starts again (R25)
-
-    def _check_seat(self, seat: object) -> str:
-        if seat not in self.seats:
-            raise refuse("R23", f"{seat!r} is not a seat of this game; its seats are "
-                                f"{', '.join(self.seats)}", field="seat", kind="forbidden")
-        return seat
-
-    def _check_setup(self, seat: object) -> str:
-        self._check_seat(seat)
-        if self.phase != "setup":
-            raise refuse("R10", "Dispositions are made before play starts", kind="turn")
-        if seat in self.forfeited:
-            raise refuse("R10", f"{seat.title()} has been forfeited", kind="turn")
-        if seat not in self.names:
-            raise refuse("R10", f"{seat.title()} has not joined the game yet", kind="turn")
-        if seat in self.ready:
-            raise refuse("R10", f"{seat.title()} has already locked in a disposition", kind="turn")
-        return seat
 
     def _apply_created(self, event: dict) -> None:
         if self.seats:
@@ -343,110 +138,14 @@ class Game:
                          field="seats")
         alliances = event.get("alliances", False)
         sides = read_sides(alliances, seats)
-        minutes = event.get("disposition_minutes", DEFAULT_MINUTES)
-        _check_minutes(minutes, "disposition_minutes")
-        move_minutes = event.get("move_minutes")
-        if move_minutes is not None and (isinstance(move_minutes, bool)
-                                         or not isinstance(move_minutes, int)
-                                         or not 1 <= move_minutes <= MAX_MINUTES):
-            raise refuse("R25", "'move_minutes' is null (no move clock) or a whole number of "
-                                f"minutes from 1 to {MAX_MINUTES}", field="move_minutes")
-        bots = event.get("bots") or {}
-        if not isinstance(bots, dict) or any(s not in seats or not isinstance(level, str)
-                                             for s, level in bots.items()):
-            raise refuse("R23", "'bots' names seats of this game, each with a level",
-                         field="bots")
-        names = {seat: check_name(f"Computer ({level})", f"bots.{seat}")
-                 for seat, level in bots.items()}
-        at = check_number(event.get("at", 0.0), "at", low=0, high=MAX_TIME)
-        self.id = str(event.get("id", ""))
-        self.seats, self.alliances, self.minutes = tuple(seats), alliances, minutes
-        self.sides = sides
-        self.bots, self.created_at = dict(bots), float(at)
-        self.move_minutes = move_minutes
-        self.names.update(names)
-
-    def _apply_joined(self, event: dict) -> dict:
-        seat = self._check_seat(event.get("seat"))
-        name = check_name(event.get("name"))
-        if seat in self.names:
-            raise refuse("R10", f"The {seat} seat is already taken", field="seat",
-                         kind="turn")
-        if self.phase != "setup" or seat in self.forfeited:
-            raise refuse("R10", "Seats are taken before play starts", kind="turn")
-        self.names[seat] = name
-        return {**event, "name": name}
+        self._read_created(event, seats)
+        self.alliances, self.sides = alliances, sides
 
     def _apply_disposition(self, event: dict) -> dict:
         seat = self._check_setup(event.get("seat"))
         fleet, _, _ = check_disposition(event.get("disposition"))
         self.fleets[seat] = fleet
         return {**event, "disposition": fleet.document}
-
-    def _apply_ready(self, event: dict) -> None:
-        seat = self._check_setup(event.get("seat"))
-        if seat not in self.fleets:
-            raise refuse("R10", "Submit a valid disposition before locking it in",
-                         kind="turn")
-        salt = event.get("salt", "")
-        if not isinstance(salt, str) or len(salt) > 128:
-            raise refuse("R10", "A lock-in's salt is a short string", field="salt")
-        stamp = fingerprint(self.fleets[seat].document, salt)
-        if event.get("fingerprint", stamp) != stamp:
-            raise refuse("R10", f"The fingerprint of {seat}'s disposition does not match it",
-                         field="fingerprint")
-        self.ready.add(seat)
-        self.salts[seat], self.fingerprints[seat] = salt, stamp
-        self._start_if_all_ready()
-
-    def _apply_clock(self, event: dict) -> None:
-        if self.phase != "setup":
-            raise refuse("R10", "The disposition clock runs only before play", kind="turn")
-        minutes = event.get("minutes")
-        _check_minutes(minutes, "minutes")
-        if self.minutes + minutes > MAX_MINUTES:
-            raise refuse("R10", f"The disposition clock cannot exceed {MAX_MINUTES} minutes",
-                         field="minutes")
-        self.minutes += minutes
-
-    def _apply_forfeit(self, event: dict) -> None:
-        seat = self._check_seat(event.get("seat"))
-        now = event.get("at")
-        if self.phase != "setup":
-            raise refuse("R10", "Only a seat that has not locked in before play can be "
-                                "forfeited", kind="turn")
-        if seat in self.ready or seat in self.forfeited:
-            raise refuse("R10", f"{seat.title()} has locked in a disposition or is already "
-                                "forfeited", field="seat", kind="turn")
-        if isinstance(now, bool) or not isinstance(now, int | float) \
-                or not math.isfinite(now) or now > MAX_TIME or now < self.deadline:
-            raise refuse("R10", "A seat can be forfeited only when the disposition clock has "
-                                "run out", kind="turn")
-        self.forfeited.add(seat)
-        self.fleets.pop(seat, None)
-        if len({self.side(s) for s in self.active}) < 2:
-            self.over = "forfeit"
-        self._start_if_all_ready()
-
-    def _apply_toss(self, event: dict) -> None:
-        if self.toss is not None:
-            raise refuse("R11", "The order of play was drawn when the game was created; "
-                                "nothing redraws it", kind="turn")
-        if len(self.events) == 1:  # as the game is created, before anyone lays out (R11)
-            seats = list(self.seats)
-        elif self.phase == "setup" and all(s in self.ready for s in self.active):
-            seats = self.active  # a log from before R11 was amended: the toss after lock-in
-        else:
-            raise refuse("R11", "The toss comes as the game is created, before anyone lays "
-                                "out his forces", kind="turn")
-        seed = event.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int) \
-                or event.get("order") != toss_order(seats, seed):
-            raise refuse("R11", "The order of play must be the one the seeded toss gives",
-                         field="order")
-        self.toss = {"seed": seed, "order": list(event["order"])}
-        self.order = list(event["order"])
-        self._start_if_all_ready()
 
     def _next_turn(self, after: str | None) -> str | None:
         """The next seat in the order with offensive forces left; others are passed over
@@ -472,10 +171,7 @@ class Game:
             mover.salvoes_fired += 1
         else:
             mover.aircraft[mover.aircraft_at[parse_square(move["from"])]].flown = True
-        stand_in = event.get("stand_in", False)
-        if stand_in is not False and (stand_in is not True or seat not in self.stand_ins):
-            raise refuse("R25", f"The computer plays for {seat} only when an opponent has "
-                                "handed the seat to it", field="stand_in")
+        stand_in = self._check_stand_in_flag(seat, event)
         effects = strike(self.fleets[move["target"]], move["weapon"], squares)
         self.reports.append({
             "n": len(self.reports) + 1, "by": seat, "target": move["target"],
@@ -540,61 +236,6 @@ class Game:
             return target
         return None
 
-    def _apply_end(self, event: dict) -> None:
-        seat = self._check_seat(event.get("seat"))
-        if self.phase != "play" or seat in self.forfeited:
-            raise refuse("R14", "A game can be ended by agreement only while it is in play",
-                         kind="turn")
-        self.agreed.add(seat)
-        if all(s in self.agreed for s in self.active):
-            self.over, self.turn = "agreed", None
-
-    def _apply_reissued(self, event: dict) -> None:
-        """The host gave a seat a new join code (R24): only before it locks in, never a
-        computer's; its draft and name go, so its next holder learns nothing of them."""
-        seat = self._check_seat(event.get("seat"))
-        if seat in self.bots:
-            raise refuse("R24", f"{seat.title()} is the computer's seat; nobody can be given it",
-                         field="seat", kind="turn")
-        if self.phase != "setup" or seat in self.ready or seat in self.forfeited:
-            raise refuse("R24", f"{seat.title()} has locked in (or left the game): only its own "
-                                "recovery code can move the seat now", field="seat",
-                         kind="turn")
-        self.names.pop(seat, None)
-        self.fleets.pop(seat, None)
-
-    def _apply_stand_in(self, event: dict) -> None:
-        seat = self._check_seat(event.get("seat"))
-        by = self._check_seat(event.get("by"))
-        if self.move_minutes is None:
-            raise refuse("R25", "This game has no move clock, so no seat can be handed to the "
-                                "computer", kind="turn")
-        if self.phase != "play":
-            raise refuse("R25", "A seat can be handed to the computer only while the game is "
-                                "in play", kind="turn")
-        if seat != self.turn:
-            raise refuse("R25", "Only the seat whose turn it is can be handed to the computer; "
-                                f"it is {self.turn.title()}'s turn", kind="turn")
-        if seat in self.bots or seat in self.stand_ins:
-            raise refuse("R25", f"The computer already plays for {seat.title()}", kind="turn")
-        if by not in self.opponents(seat) or by in self.forfeited:
-            raise refuse("R25", f"Only an opponent of {seat.title()} can hand the seat to the "
-                                "computer", field="by", kind="forbidden")
-        self.stand_ins.add(seat)
-
-    def _apply_play_on(self, event: dict) -> None:
-        seat = self._check_seat(event.get("seat"))
-        if self.phase != "play" or seat in self.forfeited or not self.agreed - {seat}:
-            raise refuse("R14", "There is no offer to end the game to decline", kind="turn")
-        self.agreed.clear()
-
-    def _apply_resign(self, event: dict) -> None:
-        seat = self._check_seat(event.get("seat"))
-        if self.phase != "play" or seat in self.forfeited:
-            raise refuse("R14", "A player can resign only while the game is in play",
-                         kind="turn")
-        self.resigned, self.over, self.turn = seat, "resigned", None
-
 
 SIDES_RULE = ("'alliances' is false (every seat for itself), true (four seats: red and green "
               "against blue and gold) or a list of sides, each a list of seats, every seat in "
@@ -627,13 +268,6 @@ def read_sides(alliances: object, seats: list[str]) -> tuple[tuple[str, ...], ..
                      field="alliances")
     members = [tuple(sorted(side, key=seats.index)) for side in alliances]
     return tuple(sorted(members, key=lambda side: seats.index(side[0])))
-
-
-def _check_minutes(minutes: object, name: str) -> None:
-    if isinstance(minutes, bool) or not isinstance(minutes, int) \
-            or not 1 <= minutes <= MAX_MINUTES:
-        raise refuse("R10", f"'{name}' is a whole number of minutes from 1 to {MAX_MINUTES}",
-                     field=name)
 
 
 def _read_targets(at: object, weapon: object, found: list[Problem]) -> list[str]:
@@ -694,6 +328,7 @@ _APPLY = {
     "stand_in": Game._apply_stand_in, "reissued": Game._apply_reissued,
     "play_on": Game._apply_play_on,
 }
+Game.APPLY = _APPLY
 
 
 def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list = False,

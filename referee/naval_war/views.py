@@ -8,12 +8,18 @@ everything is revealed to everyone in the game.
 
 from __future__ import annotations
 
-import json
-
+from ..common.views import (  # noqa: F401  (re-exported: every rule set's views)
+    detached,
+    fingerprint_checks,
+    fingerprints_verify,
+    host_view,
+    require_over,
+    status_view,
+    targets_for,
+)
 from .fleet import NAMES, PLURALS, SHIP_TYPES
-from .game import Game, fingerprint
+from .game import Game
 from .phrasing import capitalise, count, join_and, number_word, side_words, with_article
-from .problems import refuse
 
 ATTACKER_ONLY = ("from",)  # R20: the base square is never shown to an opponent
 TARGET_ONLY = ("squares_hit", "gun")  # R20: the target sees his own squares and guns
@@ -40,11 +46,6 @@ def report_for(game: Game, report: dict, seat: str) -> dict:
 def _fleet_view(game: Game, seat: str) -> tuple[dict | None, dict | None]:
     fleet = game.fleets.get(seat)
     return (fleet.document, fleet.damage()) if fleet else (None, None)
-
-
-def detached(document: dict) -> dict:
-    """A copy sharing nothing with the game's state, so no caller can alter the log."""
-    return json.loads(json.dumps(document))
 
 
 def view_for(game: Game, seat: str) -> dict:
@@ -225,71 +226,15 @@ def result_headline(view: dict) -> str:
 
 
 
-def status_view(game: Game) -> dict:
-    """The game's public state, as the server runs it: the phase, the seats (joined, ready,
-    forfeited, a computer's level, handed to the computer), whose turn and since which event
-    (R25), the clocks and the result; nothing of any seat's forces (R21)."""
-    return {
-        "id": game.id,
-        "phase": game.phase,
-        "version": game.version,
-        "seats": {s: {"name": game.names.get(s), "ready": s in game.ready,
-                      "forfeited": s in game.forfeited, "bot": game.bots.get(s),
-                      "stand_in": s in game.stand_ins}
-                  for s in game.seats},
-        "turn": game.turn,
-        "turn_began": game.turn_began,
-        "clock": {"minutes": game.minutes, "deadline": game.deadline},
-        "move_minutes": game.move_minutes,
-        "result": game.result(),
-    }
-
-
-def host_view(game: Game) -> dict:
-    """What the host may see (R24): who has joined and locked in, the clock, whose turn and
-    the result; never anything of any seat's fleet."""
-    status = status_view(game)
-    return detached({key: status[key] for key in
-                     ("id", "phase", "version", "clock", "seats", "turn", "result")})
-
-
-def targets_for(game: Game, seat: str) -> list[str]:
-    """The seats whose charts a seat may attack now (R23): those still in the game and not
-    on its side."""
-    return game.opponents(seat)
-
-
 def scores(game: Game) -> dict[str, int]:
     """Each seat's points so far (R22): a duel stopped before the end is scored like this."""
     return {s: game.fleets[s].score() for s in game.seats if s in game.fleets}
 
 
-def _require_over(game: Game, what: str) -> None:
-    if game.phase != "over":
-        raise refuse("R21", f"{what} once the game is over", kind="turn")
-
-
-def fingerprint_checks(game: Game) -> list[dict]:
-    """Each locked-in seat's fingerprint, its salt and whether its disposition and salt give
-    it (R21): only once the game is over, when the salts are revealed."""
-    _require_over(game, "The fingerprints are checked")
-    return [{"seat": s, "fingerprint": game.fingerprints[s], "salt": game.salts.get(s),
-             "matches": s in game.fleets and s in game.salts
-             and fingerprint(game.fleets[s].document, game.salts[s]) == game.fingerprints[s]}
-            for s in game.seats if s in game.fingerprints]
-
-
-def fingerprints_verify(game: Game) -> bool:
-    """Every seat that locked in has a fingerprint that its disposition and salt give, and
-    every seat with a fleet locked it in (an imported game's proof, issue 10 item 5)."""
-    return all(check["matches"] for check in fingerprint_checks(game)) \
-        and all(s in game.fingerprints for s in game.fleets)
-
-
 def postmortem_view(game: Game, seat: str) -> dict:
     """Everything the post-mortem shows a seat: its view, every seat's name and disposition
     and the fingerprint checks; refused before the end (R21)."""
-    _require_over(game, "The post-mortem is given")
+    require_over(game, "The post-mortem is given")
     return detached({
         "view": _view(game, seat),
         "seats": {s: {"name": game.names.get(s) or s, "disposition": game.fleets[s].document}
@@ -303,6 +248,6 @@ def game_file_view(game: Game) -> dict:
     """What a game file holds (issue 10 item 5): the whole log with every disposition, the
     fingerprints and salts that prove no fleet moved, and the result; refused before the end
     (R21)."""
-    _require_over(game, "A game is given as a file")
+    require_over(game, "A game is given as a file")
     return detached({"fingerprints": dict(game.fingerprints), "salts": dict(game.salts),
                      "result": game.result(), "events": game.events})

@@ -1,0 +1,286 @@
+"""A game of Battleship: The Tactical Combat Game as an event log (T6-T9, T11).
+
+As with the Naval War Game, the log is the only state: ``replay(events)`` builds a ``Game`` by
+applying each event in turn, every command checks itself fully and then appends its events
+through the same ``apply``, and a refused command raises ``RuleViolation`` and changes
+nothing. The life every game shares (seats and names, the disposition and move clocks, the
+lock-in fingerprint and salt, forfeit, new join codes, the computer standing in, agreeing to
+end, playing on, resigning) is ``referee.common.lifecycle``; this module adds the mission card
+(T2), the fleets (T3-T5), the shots (T7), the reports (T8) and the end (T9).
+
+Events are plain JSON objects with a ``type``: ``created`` (rules, id, seats, card,
+disposition_minutes, move_minutes, bots, at), ``toss`` (seed, order: T6, drawn at creation
+from a server secret), ``joined``, ``disposition``, ``ready`` (seat, salt, fingerprint),
+``clock``, ``forfeit``, ``reissued``, ``move`` (seat, move ``{"at": "D 3"}``, and
+``stand_in: true`` for the computer's move for an absent player), ``stand_in``, ``end``,
+``play_on``, ``resign``.
+
+A game ends (``over``) when a player rescues his man (``"rescued"``, T9), resigns
+(``"resigned"``), both agree (``"agreed"``, a draw) or a seat is forfeited before play
+(``"forfeit"``, R10).
+
+``result()`` has the Naval War Game's shape (scores, winner, winners, sides, reason). Here a
+seat's score is the number of the opponent's boats it sank (0 to 5): it says how close a game
+was, but it does not decide it; the winner is who rescued his man, or the one who did not
+resign or was not forfeited; an agreed end is a draw (no winner) whatever the scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..common.lifecycle import DEFAULT_MINUTES, Lifecycle, Submitted, refuse, toss_order
+from .card import Card, card_from_json, read_card_option
+from .catalogue import MOVE_KEYS, NAMES, RULES, SEATS
+from .fleet import HOLE_RULE, Fleet, check_disposition
+from .holes import Hole, hole_name, parse_hole
+from .problems import Problem, RuleViolation, problem
+
+OPTIONS = ("card", "disposition_minutes", "move_minutes")  # what new_game reads
+IGNORED_OPTIONS = {"seats": 2, "alliances": False}  # the only values these may have here
+
+
+def other(seat: str) -> str:
+    return "blue" if seat == "red" else "red"
+
+
+@dataclass
+class Game(Lifecycle):
+    """Everything that follows from a game's events; build it with ``replay``."""
+
+    END_RULE = "T9"
+    TOSS_RULE = "T6"
+
+    id: str = ""
+    seats: tuple[str, ...] = ()
+    sides: tuple[tuple[str, ...], ...] = ()
+    bots: dict[str, str] = field(default_factory=dict)
+    created_at: float = 0.0
+    minutes: int = DEFAULT_MINUTES
+    move_minutes: int | None = None  # R25: the move clock, off by default
+    card: Card | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    fleets: dict[str, Fleet] = field(default_factory=dict)
+    ready: set[str] = field(default_factory=set)
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    salts: dict[str, str] = field(default_factory=dict)
+    forfeited: set[str] = field(default_factory=set)
+    toss: dict | None = None
+    order: list[str] = field(default_factory=list)
+    started: bool = False
+    turn: str | None = None
+    reports: list[dict] = field(default_factory=list)
+    shots: dict[str, dict[Hole, int]] = field(default_factory=dict)  # half -> hole -> n
+    agreed: set[str] = field(default_factory=set)
+    stand_ins: set[str] = field(default_factory=set)
+    turn_began: int = 0
+    resigned: str | None = None
+    rescuer: str | None = None  # T9: who rescued his man, and so won
+    over: str | None = None  # rescued, agreed, resigned, forfeit
+    events: list[dict] = field(default_factory=list)
+
+    # -- facts derived from the state -------------------------------------------------
+
+    def sunk_by(self, seat: str) -> list[str]:
+        """The opponent's boats this seat has sunk, in the order they went down (T8)."""
+        return [r["sunk"] for r in self.reports if r["by"] == seat and r["sunk"]]
+
+    def result(self) -> dict | None:
+        """Scores (boats sunk) and the winner once the game is over (T9)."""
+        if not self.over:
+            return None
+        scores = {s: len(self.sunk_by(s)) for s in self.seats}
+        if self.over == "rescued":
+            winners = [self.rescuer]
+        elif self.over == "resigned":
+            winners = [s for s in self.seats if s != self.resigned]
+        elif self.over == "forfeit":
+            winners = list(self.active)
+        else:
+            winners = []
+        return {
+            "scores": scores,
+            "winner": winners[0] if len(winners) == 1 else None,
+            "winners": winners,
+            "sides": [{"seats": list(m), "score": sum(scores[s] for s in m)}
+                      for m in self.sides],
+            "reason": self.over,
+        }
+
+    def half_of(self, seat: str) -> frozenset[Hole]:
+        """The island holes of a seat's half of the card (T2)."""
+        return self.card.island_holes(seat)
+
+    # -- commands -----------------------------------------------------------------------
+
+    def submit(self, seat: str, disposition: object) -> Submitted:
+        """Store a seat's draft disposition (T3-T5, T11); nothing is bought, so no cost."""
+        self._check_setup(seat)
+        fleet = check_disposition(disposition, self.card, seat)
+        events = self._emit({"type": "disposition", "seat": seat,
+                             "disposition": fleet.document})
+        return Submitted(events, None, [])
+
+    def move(self, seat: str, move: object, *, stand_in: bool = False
+             ) -> tuple[list[dict], dict]:
+        """One shot (T7); returns the events and the report (T8, T11)."""
+        event = {"type": "move", "seat": seat, "move": move}
+        if stand_in:
+            event["stand_in"] = True
+        events = self._emit(event)
+        return events, self.reports[-1]
+
+    # -- applying events -------------------------------------------------------------------
+
+    def _apply_created(self, event: dict) -> dict:
+        if self.seats:
+            raise refuse("R10", "This game has already been created")
+        if event.get("rules") != RULES:
+            raise refuse("T11", f"This log is not a game of {RULES}", field="rules")
+        seats = event.get("seats")
+        if seats != list(SEATS):
+            raise refuse("T3", "Battleship: The Tactical Combat Game has two seats, red and "
+                               "blue", field="seats")
+        card = card_from_json(event.get("card"))
+        self._read_created(event, seats)
+        self.sides = tuple((s,) for s in seats)
+        self.card = card
+        self.shots = {s: {} for s in seats}
+        return {**event, "card": card.to_json()}
+
+    def _apply_disposition(self, event: dict) -> dict:
+        seat = self._check_setup(event.get("seat"))
+        fleet = check_disposition(event.get("disposition"), self.card, seat)
+        self.fleets[seat] = fleet
+        return {**event, "disposition": fleet.document}
+
+    def _next_turn(self, after: str | None) -> str | None:
+        """Players take turns (T7); the first is the one the toss put first (T6)."""
+        return self.order[0] if after is None else other(after)
+
+    def _apply_move(self, event: dict) -> dict:
+        seat = self._check_seat(event.get("seat"))
+        if self.phase == "over":
+            raise refuse("T9", "The game is over: no more shots", kind="turn")
+        if self.phase != "play":
+            raise refuse("T7", "Shots are made only while the game is in play; it starts "
+                               "when both players have locked in", kind="turn")
+        if seat != self.turn:
+            raise refuse("T7", f"It is {self.turn.title()}'s turn, not {seat.title()}'s",
+                         kind="turn")
+        target = other(seat)
+        hole = self._check_shot(seat, target, event.get("move"))
+        stand_in = self._check_stand_in_flag(seat, event)
+        fleet = self.fleets[target]
+        self.shots[target][hole] = len(self.reports) + 1
+        kind = fleet.at.get(hole)
+        sunk = None
+        if kind is not None:
+            fleet.hit.add(hole)
+            result = "hit"
+            sunk = kind if fleet.sunk(kind) else None
+        elif hole == fleet.man:  # only shot at once every boat is sunk (T7)
+            fleet.rescued = True
+            result = "rescued"
+        else:
+            result = "miss"
+        self.reports.append({"n": len(self.reports) + 1, "by": seat, "target": target,
+                             "at": [hole_name(hole)], "result": result, "sunk": sunk,
+                             **({"stand_in": True} if stand_in else {})})
+        if not stand_in:  # the player moved himself: his seat is his again (R25)
+            self.stand_ins.discard(seat)
+        self.agreed.clear()
+        if result == "rescued":  # T9: he wins at once
+            self.over, self.rescuer, self.turn = "rescued", seat, None
+        else:
+            self.turn = self._next_turn(after=seat)
+        return {**event, "move": {"at": hole_name(hole)}}
+
+    def _check_shot(self, seat: str, target: str, move: object) -> Hole:
+        """A shot's hole, or every problem with it (T1, T7, T11)."""
+        if not isinstance(move, dict):
+            raise refuse("T11", "A move is an object: {\"at\": \"D 3\"}")
+        found: list[Problem] = [
+            problem("T11", f"{str(key)[:40]!r} is not part of a move; it has 'at' (and "
+                           "optionally 'target')", field=str(key)[:40])
+            for key in move if key not in MOVE_KEYS]
+        if "target" in move and move["target"] != target:
+            found.append(problem("T11", f"'target' can only be {target}, the one opponent",
+                                 field="target"))
+        at = move.get("at")
+        if isinstance(at, list) and len(at) == 1:
+            at = at[0]
+        hole = parse_hole(at)
+        if hole is None:
+            found.append(problem("T1", f"'at' {HOLE_RULE}", field="at"))
+            raise RuleViolation(found)
+        fleet = self.fleets[target]
+        name = hole_name(hole)
+        if hole in self.shots[target]:
+            found.append(problem("T7", f"{name} has been shot at already; no hole is shot "
+                                       "twice", [hole], field="at"))
+        elif fleet.afloat() and hole in self.half_of(target):
+            found.append(problem("T7", f"{name} is an island: while any of {target.title()}'s "
+                                       "boats is afloat, shots go at sea holes", [hole],
+                                 field="at"))
+        elif not fleet.afloat() and hole not in self.half_of(target):
+            found.append(problem("T7", f"{name} is sea: every one of {target.title()}'s "
+                                       "boats is sunk, so shots go at island holes, where "
+                                       "the Captured Man is", [hole], field="at"))
+        if found:
+            raise RuleViolation(found)
+        return hole
+
+
+Game.APPLY = {
+    "created": Game._apply_created, "joined": Game._apply_joined,
+    "disposition": Game._apply_disposition, "ready": Game._apply_ready,
+    "clock": Game._apply_clock, "forfeit": Game._apply_forfeit, "toss": Game._apply_toss,
+    "move": Game._apply_move, "end": Game._apply_end, "resign": Game._apply_resign,
+    "stand_in": Game._apply_stand_in, "reissued": Game._apply_reissued,
+    "play_on": Game._apply_play_on,
+}
+
+
+def new_game(*, id: str = "", seed: int, at: float = 0.0, options: dict | None = None,
+             bots: dict | None = None) -> tuple[Game, list[dict]]:
+    """Create a game and toss for the first move at once (T6); returns the game and its
+    first two events. ``seed`` comes from the server's secret random source; ``options`` are
+    the API's (``card``, ``disposition_minutes``, ``move_minutes``)."""
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise refuse("T11", "The options are an object", field="options")
+    for key, value in options.items():
+        if key in IGNORED_OPTIONS and value == IGNORED_OPTIONS[key] \
+                and type(value) is type(IGNORED_OPTIONS[key]):
+            continue
+        if key not in OPTIONS:
+            raise refuse("T3" if key in IGNORED_OPTIONS else "T11",
+                         f"{str(key)[:40]!r} is not an option of this game (two players, "
+                         f"one fleet each); its options are {', '.join(OPTIONS)}",
+                         field=str(key)[:40])
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise refuse("T6", "The toss needs a whole-number seed", field="seed")
+    card = read_card_option(options.get("card"))
+    game = Game()
+    seats = list(SEATS)
+    events = game._emit({"type": "created", "rules": RULES, "id": id, "seats": seats,
+                         "card": card.to_json(),
+                         "disposition_minutes": options.get("disposition_minutes",
+                                                            DEFAULT_MINUTES),
+                         "move_minutes": options.get("move_minutes"),
+                         "bots": dict(bots or {}), "at": at})
+    events += game._emit({"type": "toss", "seed": seed, "order": toss_order(seats, seed)})
+    return game, events
+
+
+def replay(events: Iterable[dict]) -> Game:
+    """The state of a game is its events applied in order, and nothing else."""
+    game = Game()
+    for event in events:
+        game.apply(event)
+    return game
+
+
+__all__ = ["Game", "NAMES", "new_game", "other", "replay"]
