@@ -14,54 +14,22 @@ import subprocess
 import pytest
 from test_printables import assert_fonts_embedded, page_points, placed, read, render
 
+from tcg_web_support import BLUE, BLUE_ELSEWHERE, SHOTS, played
+
+from referee.battleship_tcg import view_for
+from referee.battleship_tcg.card import standard_card
 from referee.battleship_tcg.holes import COLUMNS, DEPTH, SPOKEN, Hole, hole_name, parse_hole
 from referee.battleship_tcg.web import printables as tcg
 
-CATALOGUE = {"boats": [
-    {"type": "carrier", "name": "Aircraft Carrier", "size": 5, "letter": "A"},
-    {"type": "battleship", "name": "Battleship", "size": 4, "letter": "B"},
-    {"type": "weapons-platform", "name": "Weapons Platform", "size": 3, "letter": "W"},
-    {"type": "submarine", "name": "Submarine", "size": 3, "letter": "S"},
-    {"type": "patrol-boat", "name": "Patrol Boat", "size": 2, "letter": "P"}]}
-ISLANDS = {"red": ["C 3", "C 4", "D 4", "H 7", "H 8", "I 8", "I 7", "L 2", "M 2", "M 3", "E 9",
-                   "F 9"],
-           "blue": ["B 7", "B 8", "C 8", "G 2", "G 3", "H 3", "K 6", "K 7", "L 7", "L 8", "N 9",
-                    "O 9"]}
-RED = {"boats": [{"type": "carrier", "at": "A 1", "dir": "down-right"},
-                 {"type": "battleship", "at": "F 2", "dir": "down"},
-                 {"type": "weapons-platform", "at": "J 5", "dir": "up-right"},
-                 {"type": "submarine", "at": "N 5", "dir": "down"},
-                 {"type": "patrol-boat", "at": "B 9", "dir": "down-right"}], "man": "H 8"}
-BLUE = {"boats": [{"type": "carrier", "at": "A 2", "dir": "down"},
-                  {"type": "battleship", "at": "D 5", "dir": "down-right"},
-                  {"type": "weapons-platform", "at": "J 8", "dir": "up-right"},
-                  {"type": "submarine", "at": "M 1", "dir": "down"},
-                  {"type": "patrol-boat", "at": "E 1", "dir": "down"}], "man": "K 7"}
-SHOTS = [("red", "A 2", "hit", None), ("blue", "A 1", "hit", None),
-         ("red", "A 3", "hit", None), ("blue", "C 1", "miss", None),
-         ("red", "E 1", "hit", None), ("blue", "G 5", "miss", None),
-         ("red", "E 2", "hit", "patrol-boat"), ("blue", "F 3", "hit", None),
-         ("red", "H 5", "miss", None)]
-NAMES = {"red": "Ann <b>&amp;", "blue": "Bob"}
+ISLANDS = {seat: standard_card().island_names(seat) for seat in ("red", "blue")}
 
 
-def reports(shots=SHOTS) -> list[dict]:
-    return [{"n": n, "by": by, "target": "blue" if by == "red" else "red", "at": [at],
-             "result": result, "sunk": sunk} for n, (by, at, result, sunk) in enumerate(shots, 1)]
-
-
-def view(you: str = "red", phase: str = "play") -> dict:
-    """A seat's view as T12 shapes it."""
-    shown = {"id": "g1", "phase": phase, "you": you, "version": 12,
-             "seats": {s: {"name": NAMES[s]} for s in ("red", "blue")}, "turn": "blue",
-             "order": ["red", "blue"], "islands": ISLANDS,
-             "disposition": RED if you == "red" else BLUE, "reports": reports(),
-             "result": None}
+def view(you: str = "red", phase: str = "play", blue: dict = BLUE) -> dict:
+    """A seat's view (T12) of the scripted game: mid-game, or after Blue resigns."""
+    game = played(blue)
     if phase == "over":
-        shown["result"] = {"reason": "resigned", "winners": ["red"]}
-        shown["revealed"] = {"blue" if you == "red" else "red":
-                             {"disposition": BLUE if you == "red" else RED}}
-    return shown
+        game.resign("blue")
+    return view_for(game, you)
 
 
 def pdftotext(data: bytes) -> str:
@@ -90,7 +58,7 @@ PAGE = {"a4": (842, 595), "letter": (792, 612)}
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_i14_paper_blank_charts_of_both_halves_on_each_paper(paper):
-    data = tcg.blank_charts(ISLANDS, CATALOGUE, paper=paper)
+    data = tcg.blank_charts(ISLANDS, paper=paper)
     pages = read(data).pages
     assert len(pages) == 2  # a page for each player: his half beside his opponent's
     assert all(page_points(p) == PAGE[paper] for p in pages)
@@ -106,7 +74,7 @@ def test_i14_paper_blank_charts_of_both_halves_on_each_paper(paper):
 
 
 def test_t1_blank_chart_letters_and_numbers_every_hole_with_low_columns_half_a_hole_down():
-    page = read(tcg.blank_charts(ISLANDS, CATALOGUE)).pages[0]
+    page = read(tcg.blank_charts(ISLANDS)).pages[0]
     drawn = placed(page)
     letters = column_letters(drawn)
     assert [p.text for p in letters] == list(COLUMNS) * 2  # over each of the two halves
@@ -144,7 +112,7 @@ def hole_centre(page, hole: Hole, half: int = 0) -> tuple[float, float]:
 
 @pytest.mark.parametrize("seat, half", [("red", 0), ("blue", 1)])
 def test_t2_blank_chart_shades_each_halfs_own_islands(seat, half):
-    data = tcg.blank_charts(ISLANDS, CATALOGUE)
+    data = tcg.blank_charts(ISLANDS)
     page = read(data).pages[0]  # Red's page: Red's half, then Blue's
     image = render(data, 1, dpi=100)
     for hole in (parse_hole(h) for h in ISLANDS[seat]):
@@ -159,7 +127,7 @@ def test_t2_blank_chart_shades_each_halfs_own_islands(seat, half):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_i14_paper_blank_record_of_shots(paper):
-    data = tcg.blank_record(CATALOGUE, paper=paper, pages=3)
+    data = tcg.blank_record(paper=paper, pages=3)
     pages = read(data).pages
     assert len(pages) == 3
     assert all(page_points(p) == PAGE[paper][::-1] for p in pages)
@@ -172,35 +140,36 @@ def test_i14_paper_blank_record_of_shots(paper):
 @pytest.mark.parametrize("pages", [0, 21, True, "2"])
 def test_i14_paper_blank_record_refuses_absurd_page_counts(pages):
     with pytest.raises(ValueError, match="pages is a whole number from 1 to 20"):
-        tcg.blank_record(CATALOGUE, pages=pages)
+        tcg.blank_record(pages=pages)
 
 
 def test_i14_paper_player_charts_show_his_half_and_the_opponents_as_he_knows_it():
-    data = tcg.player_charts(view("red"), CATALOGUE, paper="letter")
+    shown = view("red")
+    data = tcg.player_charts(shown, paper="letter")
     pages = read(data).pages
     assert len(pages) == 2 and page_points(pages[0]) == PAGE["letter"]
     text = flat(pdftotext(data))
-    assert "My half: Red (Ann <b>&amp;)" in text  # the name as typed, no markup (R10)
+    assert "My half: Red (Ann &amp; Co)" in text  # the name as typed, not as markup (R10)
     assert "Blue (Bob)'s half as I know it" in text
-    assert "Player Ann <b>&amp;" in text
-    assert "[x] Patrol Boat" in text and "[ ] Battleship" in text
-    assert "after shot 9" in text
-    for n, (by, at, result, _) in enumerate(SHOTS, 1):
-        assert shot_row(n, by, at, result) in text
+    assert "Player Ann &amp; Co" in text
+    assert "[x] Patrol Boat" in text and "[x] Submarine" in text and "[ ] Battleship" in text
+    assert "after shot 11" in text
+    for report in shown["reports"]:
+        assert shot_row(report["n"], report["by"], report["at"][0], report["result"]) in text
 
 
 def test_t10_player_charts_draw_nothing_of_the_opponent_but_his_shots():
     """Letters and pegs on the opponent's half stand only where the player shot (T8, T10)."""
-    data = tcg.player_charts(view("red"), CATALOGUE)
+    data = tcg.player_charts(view("red"))
     page = read(data).pages[0]
     drawn = placed(page)
-    letters = column_letters(drawn)
-    right = letters[15].x - 2
-    boat_letters = [p for p in drawn if p.bold and p.x > right and p.text in "ABWSPM"
-                    and p.size < 8.5]
-    assert [p.text for p in boat_letters] == ["P"]  # the sunk patrol boat's last hole
+    right = column_letters(drawn)[15].x - 2
+    heads = column_letters(drawn)
+    letters = [p.text for p in drawn if p.bold and p.x > right and p not in heads
+               and p.text in "ABWSPM"]
+    assert sorted(letters) == ["P", "S"]  # on the holes where the two sank (T8)
     image = render(data, 1, dpi=100)
-    shot = {parse_hole(at) for by, at, _, _ in SHOTS if by == "red"}
+    shot = {parse_hole(at) for by, at in SHOTS if by == "red"}
     for hole in (parse_hole(f"{c} {r}") for c in COLUMNS for r in range(1, 11)):
         if hole in shot or hole_name(hole) in ISLANDS["blue"]:
             continue
@@ -208,26 +177,47 @@ def test_t10_player_charts_draw_nothing_of_the_opponent_but_his_shots():
         assert image.lightest(*image.px(x, y - 1), 2) == 255, hole_name(hole)
 
 
+def test_t10_leak_scan_player_charts_are_the_same_wherever_the_opponents_unshot_boats_lie():
+    """Blue's carrier and man moved to holes Red never shot: Red's PDF, text and every
+    pixel, is the same, so it holds nothing of them; the holes it names are shot holes."""
+    here, elsewhere = (tcg.player_charts(view("red", blue=b)) for b in (BLUE, BLUE_ELSEWHERE))
+    assert pdftotext(here) == pdftotext(elsewhere)
+    for page in (1, 2):
+        assert render(here, page, dpi=60).pixels == render(elsewhere, page, dpi=60).pixels
+    named = set(re.findall(r"\b([A-O]) ?(\d{1,2})\b", pdftotext(here)))
+    assert {f"{c} {n}" for c, n in named} <= {at for _, at in SHOTS}
+    # and the scan can fail: Blue's own charts differ where his fleet differs
+    assert render(tcg.player_charts(view("blue", blue=BLUE)), 1, dpi=60).pixels != render(
+        tcg.player_charts(view("blue", blue=BLUE_ELSEWHERE)), 1, dpi=60).pixels
+
+
+def test_i14_paper_sunk_boats_are_outlined_where_the_shots_tell_their_holes():
+    shown = view("red")
+    assert tcg.sunk_outlines(shown, "blue") == [["D 8", "E 9"], ["N 1", "N 2", "N 3"]]
+    assert tcg.sunk_outlines(shown, "red") == []
+
+
 def test_t9_postmortem_refused_before_the_end():
     with pytest.raises(ValueError, match="once the game is over"):
-        tcg.postmortem(view("red"), CATALOGUE)
+        tcg.postmortem(view("red"))
 
 
 def test_i14_paper_postmortem_booklet_reveals_both_halves_and_lists_every_shot():
-    analysis = {"sink": {"red": [{"type": "patrol-boat", "n": 7, "shots": 4,
+    analysis = {"sink": {"red": [{"type": "patrol-boat", "n": 3, "shots": 2,
                                   "from_first_hit": 2}]},
-                "wasted": {"red": [{"n": 9, "at": "H 5"}], "blue": []}}
-    data = tcg.postmortem(view("blue", "over"), CATALOGUE, paper="a4", analysis=analysis)
+                "wasted": {"red": [{"n": 11, "at": "H 8"}], "blue": []}}
+    shown = view("blue", "over")
+    data = tcg.postmortem(shown, paper="a4", analysis=analysis)
     pages = read(data).pages
     assert len(pages) == 3 and all(page_points(p) == PAGE["a4"] for p in pages)
     text = flat(pdftotext(data))
-    assert "Red (Ann <b>&amp;)'s half, revealed" in text and "Blue (Bob)'s half, revealed" in text
-    assert "Red won: the other player resigned (T9)." in text
-    assert "Shots to sink each boat" in text and "Red Patrol Boat 7 4 2" in text
-    assert "Wasted shots" in text and "9: H5" in text
-    for n, (by, at, result, _) in enumerate(SHOTS, 1):
-        assert shot_row(n, by, at, result) in text
+    assert "Red (Ann &amp; Co)'s half, revealed" in text and "Blue (Bob)'s half, revealed" in text
+    assert "Blue resigned; Red wins." in text
+    assert "Shots to sink each boat" in text and "Red Patrol Boat 3 2 2" in text
+    assert "Wasted shots" in text and "11: H8" in text
+    for report in shown["reports"]:
+        assert shot_row(report["n"], report["by"], report["at"][0], report["result"]) in text
     heads = column_letters(placed(pages[0]))
-    drawn = [p for p in placed(pages[0]) if p.bold and p not in heads]
-    assert [p.text for p in drawn].count("M") == 2  # both men, revealed (T9)
-    assert [p.text for p in drawn].count("A") == 10  # both carriers
+    drawn = [p.text for p in placed(pages[0]) if p.bold and p not in heads]
+    assert drawn.count("M") == 2  # both men, revealed (T9)
+    assert drawn.count("A") == 10  # both carriers

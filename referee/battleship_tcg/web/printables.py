@@ -36,7 +36,10 @@ from printables.style import (
     page_size,
 )
 
+from ..catalogue import BOAT_TYPES, HOLES, LETTERS, MAN, NAMES
 from ..holes import COLUMNS, DEPTH, SPOKEN, WIDTH, Hole, line, parse_hole, sits_low
+from ..views import result_headline
+from .known import sunk_boats
 
 SUBJECT = "Battleship: The Tactical Combat Game"
 SEATS = ("red", "blue")
@@ -66,9 +69,9 @@ class Boat:
     letter: str
 
 
-def fleet(catalogue: dict) -> list[Boat]:
-    """The boats of T3 from the rule set's catalogue (what ``GET /api/v1/rules`` serves)."""
-    return [Boat(b["type"], b["name"], int(b["size"]), b["letter"]) for b in catalogue["boats"]]
+def fleet() -> list[Boat]:
+    """The boats of T3, from the rule set's catalogue."""
+    return [Boat(kind, NAMES[kind], HOLES[kind], LETTERS[kind]) for kind in BOAT_TYPES]
 
 
 @dataclass
@@ -243,7 +246,7 @@ def own_half(title: str, islands: list[str], disposition: dict | None, shots: li
             for hole in holes:
                 marks[hole] = Mark(letter=letters[boat["type"]], boat=True)
         if disposition.get("man"):
-            marks[parse_hole(disposition["man"])] = Mark(letter="M")
+            marks[parse_hole(disposition["man"])] = Mark(letter=LETTERS[MAN])
     _shot_marks(shots, marks, numbered)
     hit = {parse_hole(s["at"][0]) for s in shots if s["result"] == "hit"}
     outlines = [holes for holes in fleets if set(holes) <= hit]
@@ -309,12 +312,12 @@ def _fleet_line(boats: list[Boat], sunk: set[str] | None = None) -> Paragraph:
                      "rescued (M, 1 island hole)", STYLES["small"])
 
 
-def blank_charts(islands: dict[str, list[str]], catalogue: dict, *, paper: str = "a4",
+def blank_charts(islands: dict[str, list[str]], *, paper: str = "a4",
                  card: str = "the standard card") -> bytes:
     """Blank charts of both halves of a mission card, a page for each player: his own half to
     place his fleet on (T4, T5) beside his opponent's to mark his shots on (T7, T8)."""
     size = page_size(paper, "landscape")
-    boats = fleet(catalogue)
+    boats = fleet()
     reserved = 30 * mm
     side = _pair_side(size, reserved)
     story: list = []
@@ -349,13 +352,13 @@ def _shot_table(rows: list[list[str]], width: float, row_height: float | None = 
     return table
 
 
-def blank_record(catalogue: dict, *, paper: str = "a4", pages: int = BLANK_SHOT_PAGES) -> bytes:
+def blank_record(*, paper: str = "a4", pages: int = BLANK_SHOT_PAGES) -> bytes:
     """A blank record of shots (T8): two blocks of rows a page, as many pages as asked."""
     check_pages(pages)
     size = page_size(paper, "portrait")
     width, height = size[0] - 2 * MARGIN, size[1] - 2 * MARGIN
     block = (width - GAP) / 2
-    names = ", ".join(f"{b.name} ({b.letter})" for b in fleet(catalogue))
+    names = ", ".join(f"{b.name} ({b.letter})" for b in fleet())
 
     def head() -> list:
         return [Paragraph(f"{SUBJECT}: record of shots", STYLES["title"]), _line(),
@@ -390,17 +393,16 @@ def _shot_rows(reports: list[dict], boats: list[Boat]) -> list[list[str]]:
 
 
 def sunk_outlines(view: dict, seat: str) -> list[list[str]]:
-    """The holes of each boat of ``seat`` the view says are known sunk, if it says."""
-    known = (view.get("known") or {}).get(seat) or {}
-    return [list(b["holes"]) for b in known.get("sunk", []) if b.get("holes")]
+    """The holes of each boat of ``seat`` sunk, where the view's shots tell them (``known``)."""
+    return [b["holes"] for b in sunk_boats(shots_at(view, seat)) if b["holes"]]
 
 
-def player_charts(view: dict, catalogue: dict, *, paper: str = "a4") -> bytes:
+def player_charts(view: dict, *, paper: str = "a4") -> bytes:
     """A player's charts at any point of the game, from his view only (T10): his own half with
     his fleet, his man and the opponent's shots, beside the opponent's half as he knows it;
     then every shot so far as he was told it."""
     size = page_size(paper, "landscape")
-    boats = fleet(catalogue)
+    boats = fleet()
     you, other = view["you"], _opponent(view["you"])
     side = _pair_side(size, 30 * mm)
     own = HalfFlowable(own_half(f"My half: {_name(view, you)}", view["islands"][you],
@@ -421,21 +423,7 @@ def player_charts(view: dict, catalogue: dict, *, paper: str = "a4") -> bytes:
                  subject=SUBJECT)
 
 
-def result_words(view: dict) -> str:
-    """The end in a sentence: who won and how (T9), from a finished view."""
-    result = view.get("result") or {}
-    winners = [s.title() for s in result.get("winners", [])]
-    reason = result.get("reason", "")
-    how = {"rescued": "sank all five boats and rescued the Captured Man",
-           "resigned": "won: the other player resigned",
-           "forfeit": "won: the other player forfeited",
-           "agreed": "", "conceded": "won: the other player resigned"}.get(reason, reason)
-    if not winners:
-        return f"A draw ({reason or 'agreed'}: both players agreed to end, T9)."
-    return f"{' and '.join(winners)} {how} (T9)."
-
-
-def postmortem(view: dict, catalogue: dict, *, paper: str = "a4",
+def postmortem(view: dict, *, paper: str = "a4",
                analysis: dict | None = None) -> bytes:
     """After the end (T9): both halves revealed side by side, each with every shot at it
     numbered; the shots each boat took to sink and the wasted shots (``analysis``, the core's
@@ -444,7 +432,7 @@ def postmortem(view: dict, catalogue: dict, *, paper: str = "a4",
     if view["phase"] != "over":
         raise ValueError("the post-mortem is printed once the game is over (T9, T10)")
     size = page_size(paper, "landscape")
-    boats = fleet(catalogue)
+    boats = fleet()
     dispositions = {view["you"]: view.get("disposition")}
     dispositions.update({seat: info.get("disposition")
                          for seat, info in (view.get("revealed") or {}).items()})
@@ -454,7 +442,7 @@ def postmortem(view: dict, catalogue: dict, *, paper: str = "a4",
                                     shots_at(view, seat), boats, numbered=True), side)
               for seat in SEATS]
     story: list = [Paragraph(f"Post-mortem of game {plain(view['id'])}", STYLES["title"]),
-                   Paragraph(plain(result_words(view)), STYLES["heading"]),
+                   Paragraph(plain(result_headline(view)), STYLES["heading"]),
                    KeepTogether(_pair(*halves)), Spacer(1, 1 * mm),
                    Paragraph(f"Each shot's number is written small under its hole. {KEY}",
                              STYLES["small"])]
