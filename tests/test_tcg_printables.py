@@ -12,9 +12,8 @@ import re
 import subprocess
 
 import pytest
-from test_printables import assert_fonts_embedded, page_points, placed, read, render
-
 from tcg_web_support import BLUE, BLUE_ELSEWHERE, SHOTS, played
+from test_printables import assert_fonts_embedded, page_points, placed, read, render
 
 from referee.battleship_tcg import view_for
 from referee.battleship_tcg.card import standard_card
