@@ -130,12 +130,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals["rules_catalogue"] = page_catalogue()  # embedded for the scripts
 
     from . import api, cli, icons, pages, printouts
+    from .battleship_tcg.web import pages as tcg_pages
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(icons.bp)
     printouts.register(app)
+    tcg_pages.register(app)  # Battleship: The Tactical Combat Game's own pages (issue 14)
     cli.register(app)
 
     @app.after_request

@@ -7,12 +7,13 @@ const SVG = "http://www.w3.org/2000/svg";
 const ROOT3 = Math.sqrt(3);
 export const PLACING_SIDE = 16.5; // a hexagon's side in CSS px: 28.6 px across its flats
 
-/** The honeycomb as functions, from the catalogue's ``honeycomb`` part. */
+/** The honeycomb as functions, from the catalogue's ``grid`` (columns, spoken words, depth,
+ *  the low columns) and ``steps`` (each direction's step from a high and from a low column). */
 export function makeHoneycomb(catalogue) {
-  const g = catalogue.honeycomb;
+  const g = { ...catalogue.grid, columns: [...catalogue.grid.columns], steps: catalogue.steps };
   const width = g.columns.length;
   const depth = g.depth;
-  const low = new Set(g.low_columns);
+  const low = new Set([...g.low_columns].map((c) => g.columns.indexOf(c)));
   const byWord = new Map(g.spoken.map((w, i) => [w.toLowerCase(), i]));
   const byLetter = new Map(g.columns.map((c, i) => [c.toLowerCase(), i]));
   const onHalf = (c, r) => c >= 0 && r >= 0 && c < width && r < depth;
@@ -40,7 +41,7 @@ export function makeHoneycomb(catalogue) {
   const every = [];
   for (let c = 0; c < width; c++) for (let r = 0; r < depth; r++) every.push([c, r]);
   return {
-    width, depth, low, columns: g.columns, spoken: g.spoken, directions: g.directions,
+    width, depth, low, columns: g.columns, spoken: g.spoken, directions: catalogue.directions,
     onHalf, name, parse, step, line, names, every,
   };
 }
@@ -144,13 +145,13 @@ export function drawHalf(box, comb, half, options = {}) {
 
 /* -- what each half shows, from a seat's view (T12) ------------------------------------------ */
 
-const letterOf = (catalogue) => Object.fromEntries(catalogue.boats.map((b) => [b.type, b.letter]));
-const sizeOf = (catalogue) => Object.fromEntries(catalogue.boats.map((b) => [b.type, b.size]));
+const letterOf = (catalogue) => Object.fromEntries(catalogue.order.map((k) => [k, catalogue.boats[k].letter]));
 
 /** The holes a placed boat covers, by name (T4, T11). */
 export function boatHoles(comb, catalogue, boat) {
   const at = comb.parse(boat.at);
-  return at ? comb.names(comb.line(at, boat.dir, sizeOf(catalogue)[boat.type])) : [];
+  const kind = catalogue.boats[boat.type];
+  return at && kind ? comb.names(comb.line(at, boat.dir, kind.holes)) : [];
 }
 
 /** Shots at a seat's half, in order, from the view's reports (T8). */
@@ -158,7 +159,8 @@ export const shotsAt = (view, seat) => view.reports.filter((r) => r.target === s
 
 function pegs(marks, shots, numbered) {
   for (const shot of shots) {
-    const m = marks[shot.at[0]] || (marks[shot.at[0]] = {});
+    if (!marks[shot.at[0]]) marks[shot.at[0]] = {};
+    const m = marks[shot.at[0]];
     m.hit = shot.result !== "miss";
     m.miss = shot.result === "miss";
     if (numbered) m.number = String(shot.n);
@@ -170,12 +172,12 @@ export function ownHalf(comb, catalogue, title, islands, disposition, shots, num
   const letters = letterOf(catalogue);
   const marks = {};
   const fleet = [];
-  for (const boat of (disposition && disposition.boats) || []) {
+  for (const boat of disposition?.boats || []) {
     const holes = boatHoles(comb, catalogue, boat);
     fleet.push(holes);
     for (const n of holes) marks[n] = { letter: letters[boat.type], boat: true };
   }
-  if (disposition && disposition.man) marks[disposition.man] = { letter: catalogue.man.letter, man: true };
+  if (disposition?.man) marks[disposition.man] = { letter: catalogue.man.letter, man: true };
   pegs(marks, shots, numbered);
   const hit = new Set(shots.filter((s) => s.result === "hit").map((s) => s.at[0]));
   const outlines = fleet.filter((holes) => holes.every((n) => hit.has(n))).map((holes) => ({ holes }));
@@ -184,7 +186,7 @@ export function ownHalf(comb, catalogue, title, islands, disposition, shots, num
 
 /** The opponent's half as a player knows it: his shots and their results, the boat each
  *  sinking named on its last hole, and the boats sunk outlined where the view says where. */
-export function knownHalf(comb, catalogue, title, islands, shots, sunk) {
+export function knownHalf(catalogue, title, islands, shots, sunk) {
   const letters = letterOf(catalogue);
   const marks = {};
   pegs(marks, shots, false);
