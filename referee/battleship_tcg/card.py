@@ -271,3 +271,31 @@ def card_from_json(doc: object) -> Card:
     if found:
         raise RuleViolation(found)
     return card
+
+
+def drawing(card: Card, seat: str) -> str:
+    """One half drawn as text, as the rules document shows it: ``o`` a sea hole, ``#`` an
+    island hole; columns B, D ... N sit half a hole lower, on the line below A, C ... O.
+    The number at the left of a line counts the holes of A, C ... O on it; the number at the
+    right, those of B, D ... N.
+
+    >>> print(drawing(standard_card(), "red").splitlines()[4])
+     2  o     #     o     o     o     o     o     o
+    """
+    land = card.island_holes(seat)
+    header = "    " + "".join(f"{c:<3}" for c in "ABCDEFGHIJKLMNO").rstrip()
+    lines = [f"{seat.title()}'s half", header]
+    for row in range(10):
+        for low in (False, True):
+            cells = []
+            for column in range(15):
+                if (column % 2 == 1) != low:
+                    cells.append("   ")
+                else:
+                    cells.append(f"{'#' if Hole(column, row) in land else 'o':<3}")
+            body = "".join(cells).rstrip()
+            if low:
+                lines.append(f"    {body}".ljust(47) + f"{row + 1:>2}")
+            else:
+                lines.append(f"{row + 1:>2}  {body}")
+    return "\n".join(line.rstrip() for line in lines)

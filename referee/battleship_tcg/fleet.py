@@ -94,7 +94,8 @@ def _check_boat(i: int, boat: object, found: list[Problem]) -> tuple[str, Hole, 
         ok = False
     if not isinstance(dir, str) or dir not in DIRECTIONS:
         found.append(problem("T4", f"{_shown(dir)} is not a direction; a boat runs "
-                                   f"{', '.join(DIRECTIONS)}", field=f"{where}.dir"))
+                                   f"{', '.join(DIRECTIONS[:-1])} or {DIRECTIONS[-1]}",
+                             field=f"{where}.dir"))
         ok = False
     return (kind, hole, dir) if ok else None
 

@@ -1,0 +1,151 @@
+"""The post-mortem of a finished game of Battleship: The Tactical Combat Game.
+
+Everything here is worked out from the whole log, both dispositions included, so it tells what
+T10 keeps hidden until the end: ``postmortem_document`` refuses before the game is over.
+
+``steps``: every shot in order, each with its report, its sentence, what was on the hole
+(``found``: a boat type, ``"man"`` or null), whether it was wasted and how many holes the
+shooter could still usefully shoot at just before it (``open``).
+
+``sinking``: for each seat, each of the opponent's boats: ``shots``, how many of the seat's
+shots it had fired when the boat went down (its 1st, 2nd ... shot at that half); ``first_hit``,
+which of its shots first hit that boat; ``to_finish``, the shots from that first hit to the
+sinking, both counted (``shots - first_hit + 1``). A boat not sunk has null for all three.
+
+``wasted``: a shot is wasted when, given only what the shooter had been told before it (T8:
+the holes he had shot at that half, each a miss, a hit or a hit that sank a named boat), no
+boat still afloat could lie on that hole. Exactly:
+
+1. The boats still afloat are the five less those he was told sank.
+2. Ruled out for every afloat boat: the half's islands (T4), his misses, and the hole of every
+   sinking shot (it belongs to the boat that sank there; boats share no hole, T4).
+3. Ruled out too: every hole that must belong to a sunk boat. A sunk boat of n holes lies on
+   a line of n holes (T4) through its sinking hole, every hole of it a hit he had been told
+   of and none of them another boat's sinking hole; a hole on every such line is that boat's.
+   Repeated until nothing changes, since a hole known to be one sunk boat's is no other's.
+4. A hole is still open if some afloat boat has a line of its length (down, down-right or
+   up-right, wholly on the half) over holes none of which is ruled out, covering it. A shot at
+   a hole that is not open is wasted. The hits of boats still afloat rule nothing out.
+
+Every rule above holds of the real disposition, so a wasted shot is always a miss (the tests
+check this over random games). Once all five boats are sunk the shots go at islands (T7) and
+every island not yet shot may hide the man: no rescue shot is wasted.
+"""
+
+from __future__ import annotations
+
+from .card import lines_of
+from .catalogue import BOAT_TYPES, HOLES, RULES
+from .game import Game, other
+from .holes import Hole, parse_hole
+from .views import describe, require_over
+
+
+def _hole(name: str) -> Hole:
+    hole = parse_hole(name)
+    assert hole is not None  # written by the referee
+    return hole
+
+
+def open_holes(islands: frozenset[Hole], told: list[dict]) -> set[Hole]:
+    """The holes of a half that some boat still afloat could cover, given the reports
+    ``told`` (the shooter's earlier shots at that half, in order); see the module's text."""
+    misses = {_hole(r["at"][0]) for r in told if r["result"] == "miss"}
+    hits = {_hole(r["at"][0]) for r in told if r["result"] == "hit"}
+    sinks = {r["sunk"]: _hole(r["at"][0]) for r in told if r["sunk"]}
+    afloat = [kind for kind in BOAT_TYPES if kind not in sinks]
+    sink_holes = set(sinks.values())
+    known: dict[str, set[Hole]] = {kind: set() for kind in sinks}
+    changed = True
+    while changed:
+        changed = False
+        for kind, at in sinks.items():
+            others = {h for k, holes in known.items() if k != kind for h in holes}
+            lines = [set(holes) for holes in lines_of(HOLES[kind])
+                     if at in holes and holes_ok(holes, hits, at, sink_holes, others)]
+            must = set.intersection(*lines) if lines else {at}
+            if must - known[kind]:
+                known[kind] |= must
+                changed = True
+    ruled_out = islands | misses | sink_holes | {h for holes in known.values() for h in holes}
+    shot = misses | hits
+    found: set[Hole] = set()
+    for kind in afloat:
+        for holes in lines_of(HOLES[kind]):
+            if not any(h in ruled_out for h in holes):
+                found.update(holes)
+    return found - shot
+
+
+def holes_ok(holes: tuple[Hole, ...], hits: set[Hole], at: Hole, sink_holes: set[Hole],
+             others: set[Hole]) -> bool:
+    """Whether a sunk boat could have lain on these holes: every one a hit, none another
+    boat's sinking hole or known to be another sunk boat's."""
+    return all(h in hits and (h == at or h not in sink_holes) and h not in others
+               for h in holes)
+
+
+def steps(game: Game) -> list[dict]:
+    """Every shot with its report, sentence, what it found, ``wasted`` and ``open``."""
+    out = []
+    told: dict[str, list[dict]] = {s: [] for s in game.seats}
+    for report in game.reports:
+        target = report["target"]
+        hole = _hole(report["at"][0])
+        earlier = told[target]
+        boats_afloat = sum(1 for r in earlier if r["sunk"]) < len(BOAT_TYPES)
+        if boats_afloat:
+            still = open_holes(game.card.island_holes(target), earlier)
+            wasted, count = hole not in still, len(still)
+        else:
+            shot = {_hole(r["at"][0]) for r in earlier}
+            count = len(game.card.island_holes(target) - shot)
+            wasted = False
+        fleet = game.fleets.get(target)
+        out.append({**{k: report[k] for k in ("n", "by", "target", "result", "sunk")},
+                    "at": list(report["at"]), "text": describe(report),
+                    "found": fleet.piece_at(hole) if fleet else None,
+                    "wasted": wasted, "open": count})
+        earlier.append(report)
+    return out
+
+
+def sinking(game: Game) -> dict[str, dict[str, dict]]:
+    """For each seat, the shots it took to sink each of the opponent's boats."""
+    table: dict[str, dict[str, dict]] = {}
+    for seat in game.seats:
+        fleet = game.fleets.get(other(seat))
+        rows = {kind: {"shots": None, "first_hit": None, "to_finish": None}
+                for kind in BOAT_TYPES}
+        mine = [r for r in game.reports if r["by"] == seat]
+        for k, report in enumerate(mine, start=1):
+            kind = fleet.at.get(_hole(report["at"][0])) if fleet else None
+            if kind is None:
+                continue
+            if rows[kind]["first_hit"] is None:
+                rows[kind]["first_hit"] = k
+            if report["sunk"] == kind:
+                rows[kind]["shots"] = k
+                rows[kind]["to_finish"] = k - rows[kind]["first_hit"] + 1
+        table[seat] = rows
+    return table
+
+
+def postmortem_document(game: Game) -> dict:
+    """The post-mortem of a finished game (refused before the end, T10)."""
+    require_over(game, "The post-mortem is given", "T10")
+    walked = steps(game)
+    wasted = {s: [step["n"] for step in walked if step["by"] == s and step["wasted"]]
+              for s in game.seats}
+    return {
+        "rules": RULES,
+        "steps": walked,
+        "sinking": sinking(game),
+        "wasted": {s: {"count": len(ns), "shots": ns,
+                       "holes": [walked[n - 1]["at"][0] for n in ns],
+                       "of": sum(1 for step in walked if step["by"] == s)}
+                   for s, ns in wasted.items()},
+        "method": "A shot is wasted when no boat still afloat could lie on its hole, given "
+                  "the shooter's own earlier misses, hits and sinkings at that half and the "
+                  "islands (see docs/battleship-tcg.md, The post-mortem).",
+    }
