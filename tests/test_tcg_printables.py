@@ -18,6 +18,7 @@ from test_printables import assert_fonts_embedded, page_points, placed, read, re
 from referee.battleship_tcg import view_for
 from referee.battleship_tcg.card import standard_card
 from referee.battleship_tcg.holes import COLUMNS, DEPTH, SPOKEN, Hole, hole_name, parse_hole
+from referee.battleship_tcg.postmortem import postmortem_document
 from referee.battleship_tcg.web import printables as tcg
 
 ISLANDS = {seat: standard_card().island_names(seat) for seat in ("red", "blue")}
@@ -202,18 +203,20 @@ def test_t9_postmortem_refused_before_the_end():
 
 
 def test_i14_paper_postmortem_booklet_reveals_both_halves_and_lists_every_shot():
-    analysis = {"sink": {"red": [{"type": "patrol-boat", "n": 3, "shots": 2,
-                                  "from_first_hit": 2}]},
-                "wasted": {"red": [{"n": 11, "at": "H 8"}], "blue": []}}
-    shown = view("blue", "over")
-    data = tcg.postmortem(shown, paper="a4", analysis=analysis)
+    game = played()
+    game.resign("blue")
+    shown = view_for(game, "blue")
+    data = tcg.postmortem(shown, paper="a4", analysis=postmortem_document(game))
     pages = read(data).pages
     assert len(pages) == 3 and all(page_points(p) == PAGE["a4"] for p in pages)
     text = flat(pdftotext(data))
     assert "Red (Ann &amp; Co)'s half, revealed" in text and "Blue (Bob)'s half, revealed" in text
     assert "Blue resigned; Red wins." in text
-    assert "Shots to sink each boat" in text and "Red Patrol Boat 3 2 2" in text
-    assert "Wasted shots" in text and "11: H8" in text
+    assert "Shots to sink each boat" in text
+    assert "Red (Ann &amp; Co) Patrol Boat 2 1 2" in text  # his 2nd shot, first hit with the 1st
+    assert "Red (Ann &amp; Co) Submarine 5 3 3" in text
+    assert "Blue (Bob) Aircraft Carrier not sunk 1 -" in text  # hit with his 1st shot
+    assert "Wasted shots" in text and "Red (Ann &amp; Co) 0 6 none" in text
     for report in shown["reports"]:
         assert shot_row(report["n"], report["by"], report["at"][0], report["result"]) in text
     heads = column_letters(placed(pages[0]))

@@ -26,6 +26,7 @@ from ..card import read_card_option, standard_card
 from ..catalogue import BOAT_TYPES, DIRECTIONS, RULES, SEATS
 from ..fleet import check_disposition
 from ..holes import parse_hole
+from ..postmortem import postmortem_document
 from ..views import postmortem_view, result_headline
 from . import printables
 from .geometry import page_catalogue
@@ -186,7 +187,8 @@ def postmortem_pdf(game_id: str):
     paper = _paper()
     game = service.load_settled(store(), game_id)
     shown = postmortem_view(game, seat)  # refused before the end (T10)
-    return pdf(printables.postmortem(shown["view"], paper=paper),
+    return pdf(printables.postmortem(shown["view"], paper=paper,
+                                     analysis=postmortem_document(game)),
                f"postmortem-{game_id}.pdf")
 
 

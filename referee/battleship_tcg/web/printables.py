@@ -427,8 +427,7 @@ def postmortem(view: dict, *, paper: str = "a4",
                analysis: dict | None = None) -> bytes:
     """After the end (T9): both halves revealed side by side, each with every shot at it
     numbered; the shots each boat took to sink and the wasted shots (``analysis``, the core's
-    post-mortem: for each seat ``sink`` [{type, shots}] and ``wasted`` [{n, at, why}]); then
-    every shot of the game."""
+    ``postmortem_document``); then every shot of the game."""
     if view["phase"] != "over":
         raise ValueError("the post-mortem is printed once the game is over (T9, T10)")
     size = page_size(paper, "landscape")
@@ -447,31 +446,38 @@ def postmortem(view: dict, *, paper: str = "a4",
                    Paragraph(f"Each shot's number is written small under its hole. {KEY}",
                              STYLES["small"])]
     if analysis:
-        story += _analysis_story(analysis, boats)
+        story += _analysis_story(analysis, boats, view)
     width = size[0] - 2 * MARGIN
     story += [PageBreak(), Paragraph("Every shot", STYLES["heading"]),
               _shot_table(_shot_rows(view["reports"], boats), min(width, 150 * mm))]
     return build(size, f"{SUBJECT} {view['id']}: post-mortem", story, subject=SUBJECT)
 
 
-def _analysis_story(analysis: dict, boats: list[Boat]) -> list:
-    names = {b.type: b.name for b in boats}
+def _analysis_story(analysis: dict, boats: list[Boat], view: dict) -> list:
+    """The core's post-mortem document (``postmortem_document``) as tables: the shots each
+    boat took to sink, and the shots wasted on holes already ruled out."""
     story: list = [PageBreak(), Paragraph("Shots to sink each boat", STYLES["heading"]),
-                   Paragraph("For each boat sunk: the shooter's shots until it sank, counted "
-                             "from his first shot of the game and from his first hit on it.",
+                   Paragraph("For each of the opponent's boats: how many of the shooter's shots "
+                             "he had fired when it sank, which of them first hit it, and the "
+                             "shots from that first hit to the sinking, both counted.",
                              STYLES["body"]), Spacer(1, 2 * mm)]
-    rows = [["Shooter", "Boat", "Sunk by shot", "Shots until sunk", "From the first hit"]]
-    for seat, sinkings in analysis.get("sink", {}).items():
-        rows += [[seat.title(), names[s["type"]], str(s.get("n", "")), str(s["shots"]),
-                  str(s.get("from_first_hit", ""))] for s in sinkings]
-    story.append(_grid_table(rows, [24, 44, 26, 32, 36]))
+    rows = [["Shooter", "Boat", "Sunk with his shot", "First hit with his shot",
+             "First hit to sinking"]]
+    for seat, table in analysis["sinking"].items():
+        for boat in boats:
+            row = table[boat.type]
+            rows.append([plain(_name(view, seat)), boat.name] + [
+                "not sunk" if row["shots"] is None and key == "shots" else
+                "-" if row[key] is None else str(row[key])
+                for key in ("shots", "first_hit", "to_finish")])
+    story.append(_grid_table(rows, [40, 40, 34, 40, 36]))
     story += [Spacer(1, 4 * mm), Paragraph("Wasted shots", STYLES["heading"]),
-              Paragraph("Shots at holes the shooter's own hits and misses had already ruled "
-                        "out (no boat still afloat could have lain there, or the man could not "
-                        "have been there).", STYLES["body"]), Spacer(1, 2 * mm)]
-    rows = [["Shooter", "Wasted", "Shots"]]
-    for seat, wasted in analysis.get("wasted", {}).items():
-        rows.append([seat.title(), str(len(wasted)),
-                     ", ".join(f"{w['n']}: {w['at']}" for w in wasted) or "none"])
-    story.append(_grid_table(rows, [24, 18, 200]))
+              Paragraph(plain(analysis.get("method", "")), STYLES["body"]), Spacer(1, 2 * mm)]
+    rows = [["Shooter", "Wasted", "Of his shots", "The wasted shots (number: hole)"]]
+    for seat, wasted in analysis["wasted"].items():
+        rows.append([plain(_name(view, seat)), str(wasted["count"]), str(wasted["of"]),
+                     ", ".join(f"{n}: {hole}" for n, hole in zip(wasted["shots"],
+                                                                  wasted["holes"],
+                                                                  strict=True)) or "none"])
+    story.append(_grid_table(rows, [40, 18, 24, 170]))
     return story
