@@ -447,6 +447,9 @@ def _draft(game_id: str, seat: str) -> dict:
 def game(game_id: str):
     seat = my_seat(game_id)
     view = service.seat_view(store(), game_id, seat).fresh()
+    elsewhere = current_app.extensions.get("referee.game_pages", {}).get(view.get("rules"))
+    if elsewhere:  # a rule set with pages of its own (issue 14)
+        return redirect(url_for(elsewhere, game_id=game_id))
     if view["phase"] == "setup":
         draft = _draft(game_id, seat)
         if view["seats"][seat]["ready"]:

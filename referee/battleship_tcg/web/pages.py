@@ -10,6 +10,7 @@ page embeds (``geometry.page_catalogue``).
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -205,7 +206,7 @@ def blank_charts():
 def blank_record():
     paper = _paper()
     pages = request.args.get("pages", str(BLANK_RECORD_PAGES))
-    if not pages.isdigit() or not 1 <= int(pages) <= MAX_BLANK_RECORD_PAGES:
+    if not re.fullmatch(r"[0-9]{1,2}", pages) or not 1 <= int(pages) <= MAX_BLANK_RECORD_PAGES:
         raise ApiError(400, f"'pages' is a whole number from 1 to {MAX_BLANK_RECORD_PAGES}",
                        field="pages")
     return pdf(printables.blank_record(paper=paper, pages=int(pages)),
