@@ -9,6 +9,7 @@ the end. Screenshots go to ``test-output/screenshots/`` (tcg-*.png).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import mimetypes
@@ -19,10 +20,11 @@ from pathlib import Path
 
 import pytest
 from flask import render_template
-from tcg_web_support import RED, played
+from tcg_web_support import BLUE, RED, played
 
 from referee import create_app
 from referee.battleship_tcg import view_for
+from referee.battleship_tcg.catalogue import HOLES
 from referee.battleship_tcg.game import new_game
 from referee.battleship_tcg.holes import DIRECTIONS, every_hole, hole_name, line, parse_hole
 from referee.battleship_tcg.web import pages as tcg_pages
@@ -273,3 +275,126 @@ def test_i14_phones_the_end_shows_both_halves_side_by_side(phone):
     assert p.page.locator("#tcg-half-blue .hole.boat").count() == 17  # revealed (T9)
     assert p.page.locator("#tcg-half-blue .hole.man").count() == 1
     p.shot("over")
+
+
+# -- a whole game on two phones against a live server -----------------------------------------
+
+class LivePhone:
+    """One player's phone on the live server: every HTML and JSON body it was sent is kept."""
+
+    def __init__(self, browser, name: str) -> None:
+        self.name = name
+        self.context = browser.new_context(**PHONE)
+        self.page = self.context.new_page()
+        self.bodies: list[tuple[str, str]] = []
+        self.page.on("response", self._keep)
+
+    def _keep(self, response) -> None:
+        kind = response.headers.get("content-type", "")
+        if response.request.resource_type in ("document", "fetch", "xhr") and (
+                "html" in kind or "json" in kind):
+            with contextlib.suppress(sync_api.Error):  # a redirect has no body to read
+                self.bodies.append((response.url, response.text()))
+
+    def shot(self, label: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"tcg-live-{label}-{self.name}.png"),
+                             full_page=True)
+
+    def place(self, fleet: dict) -> None:
+        """Place a fleet by tapping, as a player does: each boat's chip, its direction, its
+        first hole; then the man on his island."""
+        page = self.page
+        for boat in fleet["boats"]:
+            page.locator(f'#tcg-chips [data-kind="{boat["type"]}"]').tap()
+            for _ in DIRECTIONS:
+                if page.locator("#tcg-dir").inner_text() == f"Runs {boat['dir']}":
+                    break
+                page.locator("#tcg-dir").tap()
+            page.locator(f'#tcg-place [data-hole="{boat["at"]}"]').tap()
+            page.wait_for_selector("#save-state:has-text('Saved')")
+        page.locator("#tcg-chips [data-kind=man]").tap()
+        page.locator(f'#tcg-place [data-hole="{fleet["man"]}"]').tap()
+        page.wait_for_selector("#tcg-lock:not([disabled])")
+
+    def fire(self, hole: str) -> None:
+        self.page.wait_for_selector(".your-turn", timeout=20000)
+        self.page.locator(f'#tcg-theirs [data-hole="{hole}"]').tap()
+        assert self.page.locator("#tcg-fire").inner_text() == f"Fire at {hole}"
+        self.page.locator("#tcg-fire").tap()
+        self.page.wait_for_selector("#last")
+
+
+def secret_holes(fleet: dict) -> set[str]:
+    """The holes of a fleet and its man."""
+    holes = {hole_name(h) for boat in fleet["boats"]
+             for h in line(parse_hole(boat["at"]), boat["dir"], HOLES[boat["type"]])}
+    return holes | {fleet["man"]}
+
+
+def test_i14_two_phones_play_a_whole_game_of_battleship_tcg(browser, live_server):
+    api = live_server.api()
+    status, created, _ = api.call("POST", "/api/v1/games", {"rules": "battleship-tcg"})
+    assert status == 201, created
+    red, blue = LivePhone(browser, "red"), LivePhone(browser, "blue")
+    fleets = {"red": RED, "blue": BLUE}
+    for phone, name in ((red, "Ann"), (blue, "Bob")):
+        phone.page.goto(created["seats"][phone.name]["join_url"])
+        phone.page.fill("#name", name)
+        phone.page.click("button[type=submit]")
+        phone.page.wait_for_selector("#tcg-place svg.honeycomb")
+        assert "/tcg/games/" in phone.page.url
+    for phone in (red, blue):
+        phone.place(fleets[phone.name])
+        phone.shot("01-placed")
+        phone.page.locator("#tcg-lock").tap()
+    for phone in (red, blue):
+        phone.page.wait_for_selector("h1.turn", timeout=20000)
+    first = red if red.page.locator(".your-turn").count() else blue
+    second = blue if first is red else red
+    first.shot("02-play")
+    # the first player sinks every boat and rescues the man; the second misses every time
+    targets = [h for h in sorted(secret_holes(fleets[second.name]))
+               if h != fleets[second.name]["man"]] + [fleets[second.name]["man"]]
+    islands = set(json.loads(re.search(
+        r'id="page-data">(.*?)</script>', first.page.content(), re.S).group(1)
+        .replace("\\u0026", "&"))["view"]["islands"][first.name])
+    misses = [hole_name(h) for h in every_hole()
+              if hole_name(h) not in secret_holes(fleets[first.name]) | islands]
+    for i, hole in enumerate(targets):
+        first.fire(hole)
+        if i == len(targets) - 1:
+            break
+        if i == 4:
+            second.shot("03-shot-at")
+        second.fire(misses[i])
+    for phone in (first, second):
+        phone.page.goto(phone.page.url.split("#")[0])
+        phone.page.wait_for_selector("text=Game over", timeout=20000)
+        phone.page.wait_for_selector("#tcg-half-red svg")
+        phone.shot("04-over")
+    assert "rescued" in first.page.inner_text(".headline")
+    over = first.page
+    a, b = (over.locator(f"#tcg-half-{s} svg").bounding_box() for s in ("red", "blue"))
+    assert a["y"] == pytest.approx(b["y"], abs=1) and a["x"] + a["width"] <= b["x"] + 1
+    # T10: nothing of the opponent's fleet reached a phone before the end but what it was told
+    for phone in (red, blue):
+        them = "blue" if phone.name == "red" else "red"
+        secret = secret_holes(fleets[them])
+        for url, body in phone.bodies:
+            if "Game over" in body or url.endswith(".pdf"):
+                continue
+            told = set()
+            for match in re.finditer(r'"at":\["([A-O] \d{1,2})"\]', body):
+                told.add(match.group(1))
+            named = {f"{c} {n}" for c, n in HOLE.findall(body)}
+            own = secret_holes(fleets[phone.name]) | {
+                b["at"] for b in fleets[phone.name]["boats"]}
+            leaked = (named & secret) - told - own - islands_of(body)
+            assert not leaked, (phone.name, url, sorted(leaked))
+
+
+def islands_of(body: str) -> set[str]:
+    found = re.search(r'"islands":\{"red":\[(.*?)\],"blue":\[(.*?)\]\}', body)
+    return set(re.findall(r'"([A-O] \d{1,2})"', found.group(1) + found.group(2))) \
+        if found else set()
