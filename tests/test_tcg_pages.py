@@ -39,3 +39,13 @@ def test_i14_paper_home_page_offers_the_tcg_printables(client):
     page = client.get("/").get_data(as_text=True)
     assert "/tcg/printables/blank-charts.pdf?paper=a4" in page
     assert "/tcg/printables/blank-record.pdf?paper=letter" in page
+
+
+def test_i14_paper_cli_prints_the_tcg_blank_printables(runner, tmp_path):
+    charts, record = tmp_path / "charts.pdf", tmp_path / "record.pdf"
+    done = runner.invoke(args=["tcg-blank-charts", "--paper", "letter", "-o", str(charts)])
+    assert done.exit_code == 0, done.output
+    assert len(pypdf.PdfReader(charts).pages) == 2
+    done = runner.invoke(args=["tcg-blank-record", "--pages", "4", "-o", str(record)])
+    assert done.exit_code == 0, done.output
+    assert len(pypdf.PdfReader(record).pages) == 4

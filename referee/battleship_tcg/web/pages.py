@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import secrets
 
+import click
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from printables.documents import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
@@ -28,7 +29,7 @@ from ..catalogue import BOAT_TYPES, DIRECTIONS, RULES, SEATS
 from ..fleet import check_disposition
 from ..holes import parse_hole
 from ..postmortem import postmortem_document
-from ..views import postmortem_view, result_headline
+from ..views import postmortem_view, result_headline, view_for
 from . import printables
 from .geometry import page_catalogue
 from .known import sunk_boats
@@ -178,19 +179,28 @@ def charts(game_id: str):
     """A player's charts as they stand, from his view only (T10)."""
     seat = my_seat(game_id)
     paper = _paper()
-    view = service.seat_view(store(), game_id, seat).fresh()
-    return pdf(printables.player_charts(view, paper=paper), f"charts-{game_id}-{seat}.pdf")
+    body = service.derived(store(), game_id, ("tcg-charts.pdf", seat, paper),
+                           lambda game: printables.player_charts(view_for(game, seat),
+                                                                 paper=paper), len)
+    return pdf(body, f"charts-{game_id}-{seat}.pdf")
 
 
 @bp.get("/games/<game_id>/postmortem.pdf")
 def postmortem_pdf(game_id: str):
     seat = my_seat(game_id)
     paper = _paper()
-    game = service.load_settled(store(), game_id)
-    shown = postmortem_view(game, seat)  # refused before the end (T10)
-    return pdf(printables.postmortem(shown["view"], paper=paper,
-                                     analysis=postmortem_document(game)),
-               f"postmortem-{game_id}.pdf")
+
+    def render(game) -> bytes:
+        try:
+            shown = postmortem_view(game, seat)
+        except RuleViolation:
+            raise ApiError(409, "The post-mortem is printed once the game is over",
+                           rule="T10") from None
+        return printables.postmortem(shown["view"], paper=paper,
+                                     analysis=postmortem_document(game))
+
+    body = service.derived(store(), game_id, ("tcg-postmortem.pdf", seat, paper), render, len)
+    return pdf(body, f"postmortem-{game_id}.pdf")
 
 
 @bp.get("/printables/blank-charts.pdf")
@@ -213,8 +223,30 @@ def blank_record():
                f"tcg-blank-record-{paper}.pdf")
 
 
+@click.command("tcg-blank-charts")
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option("-o", "--output", type=click.File("wb"), required=True, help="The PDF to write.")
+def blank_charts_command(paper: str, output) -> None:
+    """Print blank charts of both halves of Battleship TCG's standard card."""
+    card = standard_card()
+    output.write(printables.blank_charts({s: card.island_names(s) for s in SEATS}, paper=paper))
+
+
+@click.command("tcg-blank-record")
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option("--pages", type=click.IntRange(1, MAX_BLANK_RECORD_PAGES),
+              default=BLANK_RECORD_PAGES, show_default=True,
+              help="How many pages (about 70 shots a page).")
+@click.option("-o", "--output", type=click.File("wb"), required=True, help="The PDF to write.")
+def blank_record_command(paper: str, pages: int, output) -> None:
+    """Print a blank record of shots for Battleship TCG."""
+    output.write(printables.blank_record(paper=paper, pages=pages))
+
+
 def register(app) -> None:
     app.register_blueprint(bp)
+    app.cli.add_command(blank_charts_command)
+    app.cli.add_command(blank_record_command)
     app.extensions.setdefault("referee.game_pages", {})[RULES] = "tcg.game"
 
 
