@@ -571,3 +571,38 @@ def test_t12_replay_gives_the_same_game():
     again = replay(json.loads(json.dumps(game.events)))
     for seat in ("red", "blue"):
         assert view_for(again, seat) == view_for(game, seat)
+
+
+# -- the shared life of a game (R10, R24, R25), played the same way here --------------------
+
+def test_t6_the_shared_lifecycle_clock_forfeit_and_reissue():
+    game = created()
+    game.join("red", "Ann")
+    game.submit("red", disposition("red"))
+    game.extend_clock(10)
+    assert game.minutes == 30
+    game.reissue("red")
+    assert "red" not in game.names and "red" not in game.fleets
+    game.join("red", "Cy")
+    game.submit("red", disposition("red"))
+    game.lock_in("red", salt="s")
+    assert refusal(game.forfeit, "blue", 5.0).kind == "turn"  # the clock has not run out
+    game.forfeit("blue", game.deadline)
+    assert game.phase == "over" and game.result()["winner"] == "red"
+    assert game.result()["reason"] == "forfeit"
+
+
+def test_t7_the_computer_stands_in_for_an_absent_player_only_with_a_move_clock():
+    game = started()
+    assert refusal(game.stand_in, "red", "blue").kind == "turn"  # no move clock
+    game = started(move_minutes=3)
+    game.stand_in("red", "blue")
+    report = game.move("red", {"at": "A 1"}, stand_in=True)[1]
+    assert report["stand_in"] is True and view_for(game, "blue")["reports"][0]["stand_in"]
+    assert refusal(game.move, "blue", {"at": "A 1"}, stand_in=True).problems[0].rule == "R25"
+
+
+def test_t10_a_name_goes_through_the_one_name_rule():
+    game = created()
+    assert rules_of(refusal(game.join, "red", "<b>")) == ["R10"]
+    assert rules_of(refusal(game.join, "red", "Computer (admiral)")) == ["R10"]

@@ -61,7 +61,7 @@ class Card:
     islands: dict[str, tuple[tuple[Hole, ...], ...]]
 
     def island_holes(self, seat: str) -> frozenset[Hole]:
-        return frozenset(h for island in self.islands[seat] for h in island)
+        return _island_holes(self.islands[seat])
 
     def sea_holes(self, seat: str) -> list[Hole]:
         land = self.island_holes(seat)
@@ -76,6 +76,11 @@ class Card:
     def island_names(self, seat: str) -> list[str]:
         """One half's island holes, in the referee's order (column by column)."""
         return [hole_name(h) for h in sorted(self.island_holes(seat))]
+
+
+@functools.lru_cache(maxsize=256)
+def _island_holes(islands: tuple[tuple[Hole, ...], ...]) -> frozenset[Hole]:
+    return frozenset(h for island in islands for h in island)
 
 
 def _islands(names: Iterable[Iterable[str]]) -> tuple[tuple[Hole, ...], ...]:

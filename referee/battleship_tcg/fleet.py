@@ -52,9 +52,19 @@ class Fleet:
 
     def __post_init__(self) -> None:
         self.at = {h: kind for kind, holes in self.boats.items() for h in holes}
+        self.hits_on = {kind: sum(1 for h in holes if h in self.hit)
+                        for kind, holes in self.boats.items()}
+
+    def take_hit(self, hole: Hole) -> str:
+        """A shot found a boat (T8): mark the hole; the boat's type."""
+        kind = self.at[hole]
+        if hole not in self.hit:
+            self.hit.add(hole)
+            self.hits_on[kind] += 1
+        return kind
 
     def sunk(self, kind: str) -> bool:
-        return all(h in self.hit for h in self.boats[kind])
+        return self.hits_on[kind] == len(self.boats[kind])
 
     def afloat(self) -> list[str]:
         return [kind for kind in BOAT_TYPES if not self.sunk(kind)]

@@ -177,7 +177,7 @@ class Game(Lifecycle):
         kind = fleet.at.get(hole)
         sunk = None
         if kind is not None:
-            fleet.hit.add(hole)
+            fleet.take_hit(hole)
             result = "hit"
             sunk = kind if fleet.sunk(kind) else None
         elif hole == fleet.man:  # only shot at once every boat is sunk (T7)

@@ -34,10 +34,12 @@ every island not yet shot may hide the man: no rescue shot is wasted.
 
 from __future__ import annotations
 
+import functools
+
 from .card import lines_of
 from .catalogue import BOAT_TYPES, HOLES, RULES
 from .game import Game, other
-from .holes import Hole, parse_hole
+from .holes import DEPTH, Hole, every_hole, parse_hole
 from .views import describe, require_over
 
 
@@ -50,31 +52,79 @@ def _hole(name: str) -> Hole:
 def open_holes(islands: frozenset[Hole], told: list[dict]) -> set[Hole]:
     """The holes of a half that some boat still afloat could cover, given the reports
     ``told`` (the shooter's earlier shots at that half, in order); see the module's text."""
-    misses = {_hole(r["at"][0]) for r in told if r["result"] == "miss"}
-    hits = {_hole(r["at"][0]) for r in told if r["result"] == "hit"}
-    sinks = {r["sunk"]: _hole(r["at"][0]) for r in told if r["sunk"]}
-    afloat = [kind for kind in BOAT_TYPES if kind not in sinks]
-    sink_holes = set(sinks.values())
-    known: dict[str, set[Hole]] = {kind: set() for kind in sinks}
-    changed = True
-    while changed:
-        changed = False
-        for kind, at in sinks.items():
-            others = {h for k, holes in known.items() if k != kind for h in holes}
-            lines = [set(holes) for holes in lines_of(HOLES[kind])
-                     if at in holes and holes_ok(holes, hits, at, sink_holes, others)]
-            must = set.intersection(*lines) if lines else {at}
-            if must - known[kind]:
-                known[kind] |= must
-                changed = True
-    ruled_out = islands | misses | sink_holes | {h for holes in known.values() for h in holes}
-    shot = misses | hits
-    found: set[Hole] = set()
-    for kind in afloat:
-        for holes in lines_of(HOLES[kind]):
-            if not any(h in ruled_out for h in holes):
-                found.update(holes)
-    return found - shot
+    knowledge = Knowledge()
+    for report in told:
+        knowledge.add(report)
+    return knowledge.open_holes(islands)
+
+
+@functools.cache
+def lines_through(n: int) -> dict[Hole, tuple[tuple[Hole, ...], ...]]:
+    """For each hole, the lines of ``n`` holes on the half that cover it (T4)."""
+    through: dict[Hole, list[tuple[Hole, ...]]] = {}
+    for holes in lines_of(n):
+        for h in holes:
+            through.setdefault(h, []).append(holes)
+    return {h: tuple(lines) for h, lines in through.items()}
+
+
+def _bit(hole: Hole) -> int:
+    return hole.column * DEPTH + hole.row
+
+
+def _mask(holes) -> int:
+    mask = 0
+    for h in holes:
+        mask |= 1 << _bit(h)
+    return mask
+
+
+@functools.cache
+def line_masks(n: int) -> tuple[int, ...]:
+    """Every line of ``n`` holes on the half as a bit mask (hole ``c, r`` is bit
+    ``10 c + r``), for the hindsight's many tests of a line against what is ruled out."""
+    return tuple(_mask(holes) for holes in lines_of(n))
+
+
+class Knowledge:
+    """What a shooter has been told of one half: his misses, hits and sinkings (T8)."""
+
+    def __init__(self) -> None:
+        self.misses: set[Hole] = set()
+        self.hits: set[Hole] = set()
+        self.sinks: dict[str, Hole] = {}
+
+    def add(self, report: dict) -> None:
+        hole = _hole(report["at"][0])
+        (self.hits if report["result"] == "hit" else self.misses).add(hole)
+        if report["sunk"]:
+            self.sinks[report["sunk"]] = hole
+
+    def open_holes(self, islands: frozenset[Hole]) -> set[Hole]:
+        sinks, hits = self.sinks, self.hits
+        afloat = [kind for kind in BOAT_TYPES if kind not in sinks]
+        sink_holes = set(sinks.values())
+        known: dict[str, set[Hole]] = {kind: set() for kind in sinks}
+        changed = True
+        while changed:
+            changed = False
+            for kind, at in sinks.items():
+                others = {h for k, holes in known.items() if k != kind for h in holes}
+                lines = [set(holes) for holes in lines_through(HOLES[kind]).get(at, ())
+                         if holes_ok(holes, hits, at, sink_holes, others)]
+                must = set.intersection(*lines) if lines else {at}
+                if must - known[kind]:
+                    known[kind] |= must
+                    changed = True
+        ruled_out = _mask(islands | self.misses | sink_holes | {
+            h for holes in known.values() for h in holes})
+        found = 0
+        for n in {HOLES[kind] for kind in afloat}:  # the Weapons Platform and Submarine alike
+            for line in line_masks(n):
+                if not line & ruled_out:
+                    found |= line
+        found &= ~_mask(self.misses | self.hits)
+        return {h for h in every_hole() if found >> _bit(h) & 1}
 
 
 def holes_ok(holes: tuple[Hole, ...], hits: set[Hole], at: Hole, sink_holes: set[Hole],
@@ -88,25 +138,24 @@ def holes_ok(holes: tuple[Hole, ...], hits: set[Hole], at: Hole, sink_holes: set
 def steps(game: Game) -> list[dict]:
     """Every shot with its report, sentence, what it found, ``wasted`` and ``open``."""
     out = []
-    told: dict[str, list[dict]] = {s: [] for s in game.seats}
+    told = {s: Knowledge() for s in game.seats}
     for report in game.reports:
         target = report["target"]
         hole = _hole(report["at"][0])
         earlier = told[target]
-        boats_afloat = sum(1 for r in earlier if r["sunk"]) < len(BOAT_TYPES)
-        if boats_afloat:
-            still = open_holes(game.card.island_holes(target), earlier)
+        islands = game.card.island_holes(target)
+        if len(earlier.sinks) < len(BOAT_TYPES):
+            still = earlier.open_holes(islands)
             wasted, count = hole not in still, len(still)
         else:
-            shot = {_hole(r["at"][0]) for r in earlier}
-            count = len(game.card.island_holes(target) - shot)
+            count = len(islands - earlier.misses - earlier.hits)
             wasted = False
         fleet = game.fleets.get(target)
         out.append({**{k: report[k] for k in ("n", "by", "target", "result", "sunk")},
                     "at": list(report["at"]), "text": describe(report),
                     "found": fleet.piece_at(hole) if fleet else None,
                     "wasted": wasted, "open": count})
-        earlier.append(report)
+        earlier.add(report)
     return out
 
 

@@ -246,7 +246,8 @@ class Lifecycle:
 
     def apply(self, event: dict) -> None:
         """Check one event against the state and apply it; nothing changes if it is refused."""
-        if not isinstance(event, dict) or event.get("type") not in self.APPLY:
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str) \
+                or event["type"] not in self.APPLY:
             raise refuse("R21", f"Unknown event {event!r}", field="type")
         if event["type"] != "created" and not self.seats:
             raise refuse("R10", "A game's first event creates it", field="type")
