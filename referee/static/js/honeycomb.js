@@ -41,8 +41,19 @@ export function makeHoneycomb(catalogue) {
   const every = [];
   for (let c = 0; c < width; c++) for (let r = 0; r < depth; r++) every.push([c, r]);
   return {
-    width, depth, low, columns: g.columns, spoken: g.spoken, directions: catalogue.directions,
-    onHalf, name, parse, step, line, names, every,
+    width,
+    depth,
+    low,
+    columns: g.columns,
+    spoken: g.spoken,
+    directions: catalogue.directions,
+    onHalf,
+    name,
+    parse,
+    step,
+    line,
+    names,
+    every,
   };
 }
 
@@ -61,7 +72,10 @@ export function centre(comb, [c, r], s, top) {
 
 const hexagon = (x, y, s) =>
   [0, 1, 2, 3, 4, 5]
-    .map((k) => `${(x + s * Math.cos((Math.PI / 3) * k)).toFixed(2)},${(y + s * Math.sin((Math.PI / 3) * k)).toFixed(2)}`)
+    .map(
+      (k) =>
+        `${(x + s * Math.cos((Math.PI / 3) * k)).toFixed(2)},${(y + s * Math.sin((Math.PI / 3) * k)).toFixed(2)}`,
+    )
     .join(" ");
 
 /* A boat's band: a rounded rectangle round the centres of its first and last holes. */
@@ -72,8 +86,11 @@ function band(comb, holes, s, top) {
   const angle = (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI;
   const pad = s * 0.72;
   return {
-    x: (x0 - pad).toFixed(2), y: (y0 - pad).toFixed(2), width: (length + 2 * pad).toFixed(2),
-    height: (2 * pad).toFixed(2), rx: pad.toFixed(2),
+    x: (x0 - pad).toFixed(2),
+    y: (y0 - pad).toFixed(2),
+    width: (length + 2 * pad).toFixed(2),
+    height: (2 * pad).toFixed(2),
+    rx: pad.toFixed(2),
     transform: `rotate(${angle.toFixed(2)} ${x0.toFixed(2)} ${y0.toFixed(2)})`,
   };
 }
@@ -93,8 +110,12 @@ export function drawHalf(box, comb, half, options = {}) {
   const marks = half.marks || {};
   box.innerHTML = "";
   const svg = el("svg", {
-    viewBox: `0 0 ${w.toFixed(1)} ${h.toFixed(1)}`, width: w.toFixed(1), height: h.toFixed(1),
-    class: "honeycomb", role: "group", "aria-label": half.title || "",
+    viewBox: `0 0 ${w.toFixed(1)} ${h.toFixed(1)}`,
+    width: w.toFixed(1),
+    height: h.toFixed(1),
+    class: "honeycomb",
+    role: "group",
+    "aria-label": half.title || "",
   });
   svg.style.setProperty("--side", `${s}px`);
   for (let c = 0; c < comb.width; c++) {
@@ -118,13 +139,17 @@ export function drawHalf(box, comb, half, options = {}) {
     g.setAttribute("aria-label", options.label ? options.label(name) : name);
     el("polygon", { points: hexagon(x, y, s - 0.5) }, g);
     el("text", { x, y: y - s * 0.5, class: "n" }, g).textContent = at[1] + 1;
-    if (mark.hit || mark.miss) el("circle", { cx: x, cy: y + s * 0.08, r: s * 0.34, class: "peg" }, g);
-    if (mark.letter) el("text", { x, y: y + s * 0.36, class: "letter" }, g).textContent = mark.letter;
-    if (mark.number) el("text", { x, y: y + s * 0.8, class: "shot-n" }, g).textContent = mark.number;
+    if (mark.hit || mark.miss)
+      el("circle", { cx: x, cy: y + s * 0.08, r: s * 0.34, class: "peg" }, g);
+    if (mark.letter)
+      el("text", { x, y: y + s * 0.36, class: "letter" }, g).textContent = mark.letter;
+    if (mark.number)
+      el("text", { x, y: y + s * 0.8, class: "shot-n" }, g).textContent = mark.number;
   }
   for (const outline of half.outlines || []) {
     const holes = outline.holes.map((n) => comb.parse(n)).filter(Boolean);
-    if (holes.length) el("rect", { ...band(comb, holes, s, top), class: `outline ${outline.kind || "sunk"}` }, svg);
+    if (holes.length)
+      el("rect", { ...band(comb, holes, s, top), class: `outline ${outline.kind || "sunk"}` }, svg);
   }
   if (options.onTap) {
     const tap = (e) => {
@@ -145,7 +170,8 @@ export function drawHalf(box, comb, half, options = {}) {
 
 /* -- what each half shows, from a seat's view (T12) ------------------------------------------ */
 
-const letterOf = (catalogue) => Object.fromEntries(catalogue.order.map((k) => [k, catalogue.boats[k].letter]));
+const letterOf = (catalogue) =>
+  Object.fromEntries(catalogue.order.map((k) => [k, catalogue.boats[k].letter]));
 
 /** The holes a placed boat covers, by name (T4, T11). */
 export function boatHoles(comb, catalogue, boat) {
@@ -180,7 +206,9 @@ export function ownHalf(comb, catalogue, title, islands, disposition, shots, num
   if (disposition?.man) marks[disposition.man] = { letter: catalogue.man.letter, man: true };
   pegs(marks, shots, numbered);
   const hit = new Set(shots.filter((s) => s.result === "hit").map((s) => s.at[0]));
-  const outlines = fleet.filter((holes) => holes.every((n) => hit.has(n))).map((holes) => ({ holes }));
+  const outlines = fleet
+    .filter((holes) => holes.every((n) => hit.has(n)))
+    .map((holes) => ({ holes }));
   return { title, islands, marks, outlines };
 }
 

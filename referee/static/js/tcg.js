@@ -4,13 +4,22 @@
    a placement or a shot is allowed is the referee's to say (the draft's problems, a refused
    shot's message), each with its ruling. */
 
-import { boatHoles, drawHalf, knownHalf, makeHoneycomb, ownHalf, PLACING_SIDE, shotsAt } from "./honeycomb.js";
+import {
+  boatHoles,
+  drawHalf,
+  knownHalf,
+  makeHoneycomb,
+  ownHalf,
+  PLACING_SIDE,
+  shotsAt,
+} from "./honeycomb.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const ZOOMED_SIDE = 24; // "Zoom in": bigger holes, panned like the Naval War Game's chart
 const catalogue = JSON.parse(document.getElementById("rules-catalogue").textContent);
 const comb = makeHoneycomb(catalogue);
-const pieceName = (kind) => (kind === catalogue.man.type ? catalogue.man.name : catalogue.boats[kind].name);
+const pieceName = (kind) =>
+  kind === catalogue.man.type ? catalogue.man.name : catalogue.boats[kind].name;
 const title = (seat) => seat.charAt(0).toUpperCase() + seat.slice(1);
 const otherSeat = (view) => Object.keys(view.seats).find((s) => s !== view.you);
 
@@ -22,8 +31,11 @@ function pageData() {
 function postJson(url, body) {
   return fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json",
-      "X-CSRFToken": $('meta[name="csrf-token"]').content },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "X-CSRFToken": $('meta[name="csrf-token"]').content,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -48,18 +60,24 @@ function placePage(data) {
   }
   const holesOf = (boat) => boatHoles(comb, catalogue, boat);
   const boatAt = (hole) => disp.boats.findIndex((b) => holesOf(b).includes(hole));
-  const nextDir = (d) => catalogue.directions[(catalogue.directions.indexOf(d) + 1) % catalogue.directions.length];
+  const nextDir = (d) =>
+    catalogue.directions[(catalogue.directions.indexOf(d) + 1) % catalogue.directions.length];
 
   function half() {
     const marks = {};
     disp.boats.forEach((boat, i) => {
-      for (const n of holesOf(boat)) marks[n] = { letter: catalogue.boats[boat.type].letter, boat: true, chosen: chosen === i };
+      for (const n of holesOf(boat))
+        marks[n] = { letter: catalogue.boats[boat.type].letter, boat: true, chosen: chosen === i };
     });
-    if (disp.man) marks[disp.man] = { letter: catalogue.man.letter, man: true, chosen: chosen === "man" };
+    if (disp.man)
+      marks[disp.man] = { letter: catalogue.man.letter, man: true, chosen: chosen === "man" };
     for (const p of problems) {
       for (const n of p.squares || []) marks[n] = { ...(marks[n] || {}), problem: true };
     }
-    const outlines = chosen !== null && chosen !== "man" ? [{ holes: holesOf(disp.boats[chosen]), kind: "chosen" }] : [];
+    const outlines =
+      chosen !== null && chosen !== "man"
+        ? [{ holes: holesOf(disp.boats[chosen]), kind: "chosen" }]
+        : [];
     return { title: `Your half (${title(view.you)})`, islands, marks, outlines };
   }
 
@@ -68,7 +86,10 @@ function placePage(data) {
     const at = boatAt(hole);
     if (chosen === "man") {
       if (hole === disp.man) chosen = null;
-      else { disp.man = hole; chosen = null; }
+      else {
+        disp.man = hole;
+        chosen = null;
+      }
     } else if (chosen !== null) {
       const boat = disp.boats[chosen];
       if (holesOf(boat).includes(hole)) {
@@ -116,7 +137,8 @@ function placePage(data) {
 
   function draw() {
     drawHalf(box, comb, half(), {
-      side, onTap: tap,
+      side,
+      onTap: tap,
       label: (n) => `${n}${islands.includes(n) ? ", island" : ""}`,
     });
     const chips = $("#tcg-chips");
@@ -133,20 +155,32 @@ function placePage(data) {
       b.addEventListener("click", () => {
         kind = k;
         chosen = null;
-        message = placed(k) ? `The ${pieceName(k)} is placed: tap it on the half to pick it up.` : "";
+        message = placed(k)
+          ? `The ${pieceName(k)} is placed: tap it on the half to pick it up.`
+          : "";
         draw();
       });
       chips.appendChild(b);
     }
-    const picked = chosen === null ? null : chosen === "man" ? catalogue.man.type : disp.boats[chosen].type;
-    $("#tcg-now").textContent = picked ? `${pieceName(picked)} picked up` : kind ? `Placing: ${pieceName(kind)}` : "All placed";
+    const picked =
+      chosen === null ? null : chosen === "man" ? catalogue.man.type : disp.boats[chosen].type;
+    $("#tcg-now").textContent = picked
+      ? `${pieceName(picked)} picked up`
+      : kind
+        ? `Placing: ${pieceName(kind)}`
+        : "All placed";
     const turn = $("#tcg-dir");
     turn.textContent = picked ? `Turn (${disp.boats[chosen]?.dir})` : `Runs ${dir}`;
-    turn.hidden = picked === catalogue.man.type || (!picked && (!kind || kind === catalogue.man.type));
+    turn.hidden =
+      picked === catalogue.man.type || (!picked && (!kind || kind === catalogue.man.type));
     $("#tcg-remove").hidden = picked === null;
-    $("#tcg-message").textContent = message || (kind === catalogue.man.type && chosen === null
-      ? `Tap an island hole (shaded) for the ${catalogue.man.name}.`
-      : kind && chosen === null ? `Tap the first hole of the ${pieceName(kind)}; it runs ${dir} from there.` : "");
+    $("#tcg-message").textContent =
+      message ||
+      (kind === catalogue.man.type && chosen === null
+        ? `Tap an island hole (shaded) for the ${catalogue.man.name}.`
+        : kind && chosen === null
+          ? `Tap the first hole of the ${pieceName(kind)}; it runs ${dir} from there.`
+          : "");
     const list = $("#tcg-problems");
     list.innerHTML = "";
     for (const p of problems) {
@@ -191,7 +225,10 @@ function placePage(data) {
 /* What a refused request says: the error format of docs/api.md, every problem with its ruling. */
 function refusal(body) {
   const errors = body?.errors || [];
-  return errors.map((e) => (e.rule ? `${e.rule}: ${e.message}` : e.message)).join("; ") || "The referee refused the draft";
+  return (
+    errors.map((e) => (e.rule ? `${e.rule}: ${e.message}` : e.message)).join("; ") ||
+    "The referee refused the draft"
+  );
 }
 
 const problemsToShow = (data) => Array.isArray(data.problems) && data.problems.length > 0;
@@ -218,15 +255,33 @@ function playPage(data) {
   const input = $("#tcg-at");
 
   function draw() {
-    const known = knownHalf(catalogue, `${title(them)}'s half as you know it`,
-      view.islands[them], shotsAt(view, them), data.known[them]);
+    const known = knownHalf(
+      catalogue,
+      `${title(them)}'s half as you know it`,
+      view.islands[them],
+      shotsAt(view, them),
+      data.known[them],
+    );
     if (target) known.marks[target] = { ...(known.marks[target] || {}), chosen: true };
     drawHalf($("#tcg-theirs"), comb, known, {
-      side, onTap: yourTurn ? tap : null,
-      label: (n) => `${n}${view.islands[them].includes(n) ? ", island" : ""}${shot.has(n) ? ", shot" : ""}`,
+      side,
+      onTap: yourTurn ? tap : null,
+      label: (n) =>
+        `${n}${view.islands[them].includes(n) ? ", island" : ""}${shot.has(n) ? ", shot" : ""}`,
     });
-    drawHalf($("#tcg-mine"), comb, ownHalf(comb, catalogue, `Your half (${title(view.you)}) and ${title(them)}'s shots`,
-      view.islands[view.you], view.disposition, shotsAt(view, view.you)), { side: 11 });
+    drawHalf(
+      $("#tcg-mine"),
+      comb,
+      ownHalf(
+        comb,
+        catalogue,
+        `Your half (${title(view.you)}) and ${title(them)}'s shots`,
+        view.islands[view.you],
+        view.disposition,
+        shotsAt(view, view.you),
+      ),
+      { side: 11 },
+    );
     if (input) {
       input.value = target || input.value;
       $("#tcg-fire").textContent = target ? `Fire at ${target}` : "Fire";
@@ -266,7 +321,8 @@ function overPage(data) {
   const view = data.view;
   const them = otherSeat(view);
   const dispositions = { [view.you]: view.disposition };
-  for (const [seat, shown] of Object.entries(view.revealed || {})) dispositions[seat] = shown.disposition;
+  for (const [seat, shown] of Object.entries(view.revealed || {}))
+    dispositions[seat] = shown.disposition;
   const fit = () => {
     const across = $("#tcg-pair-wrap").clientWidth;
     return Math.max(5, Math.min(PLACING_SIDE, (across - 12) / 2 / (1.5 * (comb.width - 1) + 2.3)));
@@ -274,8 +330,20 @@ function overPage(data) {
   let side = fit();
   function draw() {
     for (const seat of [view.you, them]) {
-      drawHalf($(`#tcg-half-${seat}`), comb, ownHalf(comb, catalogue, `${title(seat)}'s half`,
-        view.islands[seat], dispositions[seat], shotsAt(view, seat), side >= PLACING_SIDE), { side });
+      drawHalf(
+        $(`#tcg-half-${seat}`),
+        comb,
+        ownHalf(
+          comb,
+          catalogue,
+          `${title(seat)}'s half`,
+          view.islands[seat],
+          dispositions[seat],
+          shotsAt(view, seat),
+          side >= PLACING_SIDE,
+        ),
+        { side },
+      );
     }
   }
   zoom(() => {
