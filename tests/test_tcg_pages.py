@@ -4,6 +4,7 @@ and "Paper"): the Blueprint's routes through Flask's test client."""
 from __future__ import annotations
 
 import io
+import re
 
 import pypdf
 import pytest
@@ -49,3 +50,30 @@ def test_i14_paper_cli_prints_the_tcg_blank_printables(runner, tmp_path):
     done = runner.invoke(args=["tcg-blank-record", "--pages", "4", "-o", str(record)])
     assert done.exit_code == 0, done.output
     assert len(pypdf.PdfReader(record).pages) == 4
+
+
+def _play_page(app, blue: dict) -> str:
+    from flask import render_template
+    from tcg_web_support import played
+
+    from referee.battleship_tcg import view_for
+    from referee.battleship_tcg.web import pages
+
+    with app.test_request_context("/"):
+        view = view_for(played(blue), "red")
+        html = render_template("tcg/play.html", key="k", rescuing=False,
+                               page_data=pages.script_json({"view": view,
+                                                            "known": pages._known(view)}),
+                               **pages._context(view))
+    html = re.sub(r'(csrf-token" content|name="csrf_token" value)="[^"]*"', "", html)
+    return re.sub(r"[0-9a-f]{64}", "(a fingerprint)", html)  # salted: shown at lock-in (T10)
+
+
+def test_t10_the_play_page_is_the_same_wherever_the_opponents_unshot_boats_lie(app):
+    """Red's play page (its page data, the sunk boats' outlines included) from Red's view:
+    Blue's carrier and man moved to holes Red never shot change nothing in it (T10)."""
+    from tcg_web_support import BLUE, BLUE_ELSEWHERE
+
+    here, elsewhere = _play_page(app, BLUE), _play_page(app, BLUE_ELSEWHERE)
+    assert "Blue's half as you know it" in here and '"known"' in here
+    assert here == elsewhere
