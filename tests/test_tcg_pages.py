@@ -66,7 +66,7 @@ def _play_page(app, blue: dict) -> str:
                                                             "known": pages._known(view)}),
                                **pages._context(view))
     html = re.sub(r'(csrf-token" content|name="csrf_token" value)="[^"]*"', "", html)
-    return re.sub(r"[0-9a-f]{64}|[0-9a-f]{16}…", "(a fingerprint)", html)  # salted, shown at lock-in
+    return re.sub(r"[0-9a-f]{64}|[0-9a-f]{16}…", "(a fingerprint)", html)  # salted, public
 
 
 def test_t10_the_play_page_is_the_same_wherever_the_opponents_unshot_boats_lie(app):
