@@ -6,18 +6,15 @@ import json
 
 from flask import Blueprint, Response, g, jsonify, request
 
-from . import service, strictjson
+from . import rulesets, service, strictjson
 from .errors import ApiError
-from .naval_war import record_for, view_for, views
-from .naval_war.postmortem import postmortem_document
 from .openapi import openapi_document
 from .poll import conditional, view_etag
-from .rules import rule_sets
+from .rulesets import rule_sets
 from .web import MAX_GAME_FILE, bearer, join_url, store
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-GAME_OPTIONS = ("seats", "alliances", "disposition_minutes", "move_minutes", "bots")
 MAX_KEY = 200
 
 
@@ -80,10 +77,6 @@ def host(game_id: str) -> None:
 @bp.post("/games")
 def create_game():
     body = json_body(required=False)
-    unknown = [key for key in body if key not in GAME_OPTIONS]
-    if unknown:
-        raise ApiError(422, f"{unknown[0]!r} is not a game option; options are "
-                            f"{', '.join(GAME_OPTIONS)}", field=unknown[0])
     return jsonify(service.create_game(store(), body, join_url)), 201
 
 
@@ -109,8 +102,8 @@ def recover(game_id: str, seat: str):
 
 def full_view(game, seat: str) -> dict:
     """A seat's view (R21) and the move clock of the seat whose turn it is (R25)."""
-    return {**view_for(game, seat),
-            "move_clock": service.move_clock(store(), views.status_view(game)["id"], game)}
+    return {**service.view(game, seat),
+            "move_clock": service.move_clock(store(), service.status(game)["id"], game)}
 
 
 @bp.get("/games/<game_id>")
@@ -153,14 +146,15 @@ def move(game_id: str):
 @bp.get("/games/<game_id>/record")
 def record(game_id: str):
     seat = player(game_id)
-    return jsonify(record_for(service.load(store(), game_id), seat))
+    game = service.load(store(), game_id)
+    return jsonify(rulesets.of(game).record_for(game, seat))
 
 
 @bp.post("/games/<game_id>/end")
 def end(game_id: str):
     seat = player(game_id)
     _, game = service.act(store(), game_id, lambda game: game.agree_to_end(seat))
-    return jsonify(view_for(game, seat))
+    return jsonify(service.view(game, seat))
 
 
 @bp.post("/games/<game_id>/play-on")
@@ -168,7 +162,7 @@ def play_on(game_id: str):
     """Decline another player's offer to end the game (R14)."""
     seat = player(game_id)
     _, game = service.act(store(), game_id, lambda game: game.play_on(seat))
-    return jsonify(view_for(game, seat))
+    return jsonify(service.view(game, seat))
 
 
 @bp.post("/games/<game_id>/seats/<seat>/stand-in")
@@ -183,15 +177,16 @@ def stand_in(game_id: str, seat: str):
 def resign(game_id: str):
     seat = player(game_id)
     _, game = service.act(store(), game_id, lambda game: game.resign(seat))
-    return jsonify(view_for(game, seat))
+    return jsonify(service.view(game, seat))
 
 
 @bp.get("/games/<game_id>/postmortem")
 def postmortem(game_id: str):
     """What each weapon bought and what hindsight says; for the game's players, after the end."""
     player(game_id)
-    document = service.derived(store(), game_id, "postmortem", postmortem_document)
-    return jsonify({k: document[k] for k in ("id", "result", "spending", "hindsight")})
+    document = service.derived(store(), game_id, "postmortem-summary",
+                               lambda game: rulesets.of(game).postmortem_document(game))
+    return jsonify(document)
 
 
 # -- games as files ----------------------------------------------------------------------------
@@ -218,7 +213,7 @@ def host_status(game) -> dict:
     """What the host may see: who has joined and locked in, the clocks, whose turn, who has
     not been seen for a while; never anything of any seat's fleet (R24)."""
     db = store()
-    shown = views.host_view(game)
+    shown = rulesets.of(game).host_view(game)
     seen = db.seats_seen(shown["id"])
     return {
         "id": shown["id"], "phase": shown["phase"], "version": shown["version"],

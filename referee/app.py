@@ -18,7 +18,7 @@ from flask_wtf.csrf import CSRFProtect
 from . import errors
 from .naval_war import catalogue
 from .poll import PollShortcut
-from .rules import page_catalogue
+from .rulesets import page_catalogue
 from .store import Store
 from .web import MAX_BODY
 
@@ -129,15 +129,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals["rules"] = catalogue  # issue 13: templates hold no rule constant
     app.jinja_env.globals["rules_catalogue"] = page_catalogue()  # embedded for the scripts
 
-    from . import api, cli, icons, pages, printouts
-    from .battleship_tcg.web import pages as tcg_pages
+    from . import api, cli, icons, naval_war_web, pages, printouts, webparts
+    from .battleship_tcg.web.parts import TCG
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
+    webparts.register(app, [naval_war_web.NAVAL_WAR, TCG])  # each rule set's pages and paper
     app.register_blueprint(icons.bp)
     printouts.register(app)
-    tcg_pages.register(app)  # Battleship: The Tactical Combat Game's own pages (issue 14)
     cli.register(app)
 
     @app.after_request

@@ -72,7 +72,7 @@ def play_game(level_a: str, level_b: str, seed: int, a_first: bool,
     bots = {"red": Bot(level_a, rng.randrange(2**31), strict=True),
             "blue": Bot(level_b, rng.randrange(2**31), strict=True)}
     sides = {"red": "a", "blue": "b"}
-    fleets = {seat: bots[seat].disposition(random.Random(rng.randrange(2**31)))
+    fleets = {seat: bots[seat].disposition(rng=random.Random(rng.randrange(2**31)))
               for seat in SEATS}
     toss = toss_seed("red" if a_first else "blue", rng)
     game, _ = new_game(id=f"duel-{seed}", seats=2, bots={s: b.level for s, b in bots.items()},

@@ -15,6 +15,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from . import rulesets
 from .naval_war import RuleViolation
 from .naval_war.catalogue import (
     BUDGET,
@@ -81,8 +82,20 @@ def read_shape(value: str) -> list[list[str]] | None:
     return [side.split("+") for side in value.split("/")] if value else None
 
 
+def _default_rules(value: str | None) -> str:
+    """A form that names no game plays the Naval War Game, as the API does."""
+    return value or rulesets.DEFAULT
+
+
+def rules_field() -> SelectField:
+    """Which game: every rule set this referee plays, the Naval War Game first."""
+    return SelectField("Game", default=rulesets.DEFAULT, filters=[_default_rules], choices=[
+        SelectChoice(rules, rule_set.title) for rules, rule_set in rulesets.RULE_SETS.items()])
+
+
 class CreateGameForm(FlaskForm):
     name = name_field()
+    rules = rules_field()
     seats = SelectField("Players", choices=[SelectChoice(n, f"{n} players") for n in "234"],
                         default="2")
     sides = SelectField("Sides (R23, three or four players)", default="", choices=[
@@ -163,6 +176,7 @@ class ComputerGameForm(FlaskForm):
     """A game against the computer: the player is Red, the computer Blue."""
 
     player = name_field()
+    rules = rules_field()
     level = SelectField("The computer plays as", default="captain", choices=[
         SelectChoice("recruit", "Recruit: random, for learning the rules"),
         SelectChoice("captain", "Captain: sensible"),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from . import rulesets
 from .naval_war.catalogue import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
+from .service import export_format
 
 SQUARE = {"type": "string", "pattern": r"^\s*[A-Ua-u]\s*([1-9]|1[0-9]|2[01])\s*$",
           "example": "K 10", "description": "A square of the chart, column then row (R1)"}
@@ -49,7 +51,10 @@ def _rules_schemas() -> dict:
         "RuleSets": {"type": "object", "required": ["rule_sets"], "properties": {
             "rule_sets": {"type": "array", "items": {
                 "type": "object", "required": ["rules", "name", "catalogue"], "properties": {
-                    "rules": string, "name": string, "catalogue": ref("Catalogue")}}}}},
+                    "rules": {"type": "string", "enum": list(rulesets.RULE_SETS)},
+                    "name": string, "catalogue": ref("Catalogue"),
+                    "levels": {"type": "object", "additionalProperties": string,
+                               "description": "The computer's levels, each described"}}}}}},
     }
 
 
@@ -64,6 +69,10 @@ def _schemas() -> dict:
         "Errors": {"type": "object", "required": ["errors"], "properties": {
             "errors": {"type": "array", "items": ref("Error")}}},
         "GameOptions": {"type": "object", "additionalProperties": False, "properties": {
+            "rules": {"type": "string", "enum": list(rulesets.RULE_SETS),
+                      "default": rulesets.DEFAULT,
+                      "description": "The rule set the game plays (GET /api/v1/rules); "
+                                     "the other options are those of that rule set"},
             "seats": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
             "alliances": {
                 "description": "R23: false (every seat for itself), true (four seats: red "
@@ -176,9 +185,10 @@ def _schemas() -> dict:
                                       "hindsight": {"type": "object"}}},
         "GameFile": {"type": "object", "required": ["format", "version", "rules", "events"],
                      "properties": {
-            "format": {"type": "string", "enum": ["naval-war-game"]},
+            "format": {"type": "string",
+                       "enum": [export_format(rules) for rules in rulesets.RULE_SETS]},
             "version": {"type": "integer", "enum": [1]},
-            "rules": {"type": "string", "enum": ["naval-war"]},
+            "rules": {"type": "string", "enum": list(rulesets.RULE_SETS)},
             "id": {"type": "string"}, "exported_at": {"type": "number"},
             "fingerprints": {"type": "object"}, "salts": {"type": "object"},
             "result": ref("Result"), "events": {"type": "array", "items": {"type": "object"}}}},

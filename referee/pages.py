@@ -26,7 +26,7 @@ from flask import (
     url_for,
 )
 
-from . import service, strictjson
+from . import rulesets, service, strictjson, webparts
 from .api import host_status
 from .errors import ApiError
 from .forms import (
@@ -44,6 +44,7 @@ from .forms import (
 )
 from .naval_war import view_for
 from .naval_war.book import BOOK_FLEETS, describe_fleet
+from .naval_war.catalogue import TITLE as NAVAL_WAR_TITLE
 from .naval_war.club import club_records, forfeited_before_play, players_line
 from .naval_war.fleet import NAMES, PLURALS
 from .naval_war.knowledge import knowledge_chart
@@ -55,7 +56,6 @@ from .naval_war.views import (
     fingerprints_verify,
     postmortem_view,
     result_headline,
-    seating_for,
     status_view,
 )
 from .poll import conditional, view_etag
@@ -224,11 +224,12 @@ def home():
         seats = int(form.seats.data)
         sides = read_shape(form.sides.data)
         fits = sides is not None and len([s for side in sides for s in side]) == seats
-        created = service.create_game(
-            store(), {"seats": seats, "alliances": sides if fits else False,
-                      "disposition_minutes": form.minutes.data,
-                      "move_minutes": form.move_minutes.data or None}, join_url)
-        if sides is not None and not fits:
+        created = service.create_game(store(), _options(form.rules.data, {
+            "seats": seats, "alliances": sides if fits else False,
+            "disposition_minutes": form.minutes.data,
+            "move_minutes": form.move_minutes.data or None}), join_url)
+        if sides is not None and not fits and "alliances" in \
+                rulesets.named(form.rules.data).options:
             players = len([s for side in sides for s in side])
             flash(f"{sides_words(sides)} needs {number_word(players)} players; this game has "
                   f"{number_word(seats)}, every player for himself (R23).")
@@ -244,6 +245,14 @@ def home():
         return redirect(url_for("pages.host", game_id=game_id))
     return render_template("home.html", form=form, games=_my_games(),
                            computer=ComputerGameForm())
+
+
+def _options(rules: str, asked: dict) -> dict:
+    """The home page's options that the chosen game reads (two seats for a two-player
+    game): its rule set refuses any other."""
+    known = rulesets.named(rules).options
+    return {"rules": rules, **{key: value for key, value in asked.items()
+                               if key in known or key == "bots"}}
 
 
 PHASES = {"setup": "buying and placing fleets", "play": "in play", "over": "over"}
@@ -263,10 +272,10 @@ def _my_games() -> list[dict]:
         except ApiError:
             continue
         others = [{"seat": s, "name": info["name"] or "not joined yet",
-                   "ally": s in view["allies"]}
+                   "ally": s in view.get("allies", ())}
                   for s, info in view["seats"].items() if s != seat]
         if view["phase"] == "over":
-            state = result_headline(view)
+            state = rulesets.named(store().rules_of(game_id)).headline(view)
         elif view["phase"] == "play":
             turn = view["turn"]
             state = ("your turn" if turn == seat else
@@ -288,8 +297,8 @@ def play_computer():
         raise ApiError(400, "; ".join(f"{form[name].label.text}: {' '.join(errors)}"
                                       for name, errors in form.errors.items()),
                        field=next(iter(form.errors)))
-    created = service.create_game(store(), {"seats": 2, "bots": {"blue": form.level.data}},
-                                  join_url)
+    created = service.create_game(store(), _options(form.rules.data, {
+        "seats": 2, "bots": {"blue": form.level.data}}), join_url)
     game_id = created["id"]
     keys = service.claim_seat(store(), game_id, "red", created["seats"]["red"]["join_code"],
                               form.player.data)
@@ -405,7 +414,8 @@ def join(game_id: str, seat: str):
         _remember("seats", game_id, keys.token)
         _show_recovery_once(game_id, seat, keys.recovery_code)
         return redirect(url_for("pages.game", game_id=game_id))
-    seating = seating_for(service.load(store(), game_id))
+    game = service.load(store(), game_id)
+    seating = rulesets.of(game).seating(game)
     row = store().seat_row(game_id, seat)
     if request.method == "GET" and row and row.get("claimed"):  # an old link: say so at once
         held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None
@@ -422,7 +432,7 @@ def recover(game_id: str):
     logged out, and a fresh code is shown once (R24)."""
     service.require_game(store(), game_id)
     form = RecoverForm()
-    form.seat.choices = list(service.load(store(), game_id).seats)
+    form.seat.choices = list(service.status(service.load(store(), game_id))["seats"])
     if request.method == "POST":
         if not form.validate_on_submit():
             raise ApiError(400, "Choose your seat and enter your recovery code",
@@ -445,11 +455,14 @@ def _draft(game_id: str, seat: str) -> dict:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str):
+    """A seat's page in every phase, drawn by its game's rule set."""
     seat = my_seat(game_id)
     view = service.seat_view(store(), game_id, seat).fresh()
-    elsewhere = current_app.extensions.get("referee.game_pages", {}).get(view.get("rules"))
-    if elsewhere:  # a rule set with pages of its own (issue 14)
-        return redirect(url_for(elsewhere, game_id=game_id))
+    return webparts.for_rules(store().rules_of(game_id)).seat_page(game_id, seat, view)
+
+
+def naval_war_page(game_id: str, seat: str, view: dict):
+    """A Naval War Game seat's page: budget, placement, waiting, play or the end."""
     if view["phase"] == "setup":
         draft = _draft(game_id, seat)
         if view["seats"][seat]["ready"]:
@@ -534,7 +547,7 @@ def budget_from_book(game_id: str):
     if choice not in BOOK_FLEETS:
         raise ApiError(422, "Choose one of the book's fleets (Games 2-4)", field="fleet",
                        rule="R3")
-    if status_view(service.load(store(), game_id))["seats"][seat]["ready"]:
+    if service.status(service.load(store(), game_id))["seats"][seat]["ready"]:
         raise ApiError(409, "Your disposition is locked in; the budget cannot change (R10)",
                        rule="R10")
     title, purchase = BOOK_FLEETS[choice]
@@ -720,7 +733,7 @@ def status(game_id: str):
     status = {"version": view["version"], "phase": view["phase"], "turn": view["turn"],
               "you": seat, "ready": sorted(s for s, v in view["seats"].items() if v["ready"]),
               "joined": sorted(s for s, v in view["seats"].items() if v["name"]),
-              "deadline": view["clock"]["deadline"], "now": service.now()}
+              "deadline": view.get("clock", {}).get("deadline"), "now": service.now()}
     return conditional(view_etag(game_id, seat, shown.version),
                        lambda: current_app.json.response(status))
 
@@ -731,17 +744,21 @@ def status(game_id: str):
 @bp.get("/club")
 def club():
     """Every finished game on this referee, and the rules' two summary tables."""
-    tables = service.club_tables(store(), _club_tables)
     mine = _seats()
-    finished = [{**row, "mine": row["id"] in mine} for row in tables["finished"]]
-    return render_template("club.html", records=tables["records"], finished=finished,
-                           survival_chart=tables["survival_chart"],
-                           weapon_chart=tables["weapon_chart"], form=ImportForm())
+    sections = [service.club_tables(store(), part.club_section, part.rules)
+                for part in webparts.registered()]
+    finished = [{**row, "mine": row["id"] in mine, "rules_title": section["title"]}
+                for section in sections for row in section["finished"]]
+    return render_template("club.html", sections=sections, finished=finished,
+                           games=sum(section["games"] for section in sections),
+                           forfeited=sum(section["forfeited"] for section in sections),
+                           several=len(sections) > 1, form=ImportForm())
 
 
-def _club_tables(games: list, imported: set[str]) -> dict:
-    """The club's tables over its finished games (imported ones counted only if their
-    fingerprints verify, issue 10 item 5); kept until another game finishes."""
+def naval_war_club(games: list, imported: set[str]) -> dict:
+    """The Naval War Game's section of the club page over its finished games (imported
+    ones counted only if their fingerprints verify, issue 10 item 5); kept until another
+    game finishes."""
     counted = [game for game in games
                if status_view(game)["id"] not in imported or fingerprints_verify(game)]
     records = club_records(counted)
@@ -760,7 +777,9 @@ def _club_tables(games: list, imported: set[str]) -> dict:
                          "imported": status["id"] in imported, "counted": game in counted,
                          "mine": status["id"] in _seats(),
                          "forfeited": forfeited_before_play(game)})
-    return {"records": records, "finished": finished,
+    return {"template": "_club_naval_war.html", "title": NAVAL_WAR_TITLE,
+            "games": records["games"], "forfeited": records["forfeited"],
+            "records": records, "finished": finished,
             "survival_chart": bar_chart("Ships that survived", survival, 100),
             "weapon_chart": bar_chart("Enemy ship points sunk, by weapon", weapons,
                                       max([1] + [n for _, n, _ in weapons]))}
@@ -803,6 +822,10 @@ def export_game(game_id: str):
 @bp.get("/games/<game_id>/postmortem")
 def postmortem(game_id: str):
     seat = my_seat(game_id)
+    return webparts.for_rules(store().rules_of(game_id)).postmortem_page(game_id, seat)
+
+
+def naval_war_postmortem(game_id: str, seat: str):
     page = service.derived(store(), game_id, ("postmortem-page", seat),
                            lambda game: _postmortem_page(game, seat),
                            lambda page: 4 * len(page["page_data"]))

@@ -10,15 +10,13 @@ import re
 
 import click
 from flask import Blueprint, Response, request, session
+from flask.cli import with_appcontext
 
-import printables
 from printables.documents import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
 
-from . import service
+from . import rulesets, service, webparts
+from .common.problems import RuleViolation
 from .errors import ApiError
-from .naval_war import RuleViolation, record_for, view_for
-from .naval_war.postmortem import postmortem_document
-from .naval_war.views import postmortem_view
 from .web import bearer, store
 
 bp = Blueprint("printouts", __name__)
@@ -42,8 +40,18 @@ def pdf(body: bytes, filename: str) -> Response:
 @bp.get("/printables/blank-chart.pdf")
 def blank_chart():
     paper, layout = _choice("paper", PAPERS, "a4"), _choice("layout", LAYOUTS, "pair")
-    return pdf(printables.blank_chart(paper=paper, layout=layout),
-               f"blank-chart-{layout}-{paper}.pdf")
+    rules = _rules()
+    return pdf(webparts.for_rules(rules).paper.blank_chart(paper=paper, layout=layout),
+               f"blank-chart-{_prefix(rules)}{layout}-{paper}.pdf")
+
+
+def _rules() -> str:
+    """``?rules=``: the rule set whose blank sheets to print (the Naval War Game's by default)."""
+    return _choice("rules", tuple(rulesets.RULE_SETS), rulesets.DEFAULT)
+
+
+def _prefix(rules: str) -> str:
+    return "" if rules == rulesets.DEFAULT else f"{rules}-"
 
 
 def _pages() -> int:
@@ -60,15 +68,19 @@ def _pages() -> int:
 
 @bp.get("/printables/blank-record.pdf")
 def blank_record():
-    paper, pages = _choice("paper", PAPERS, "a4"), _pages()
-    return pdf(printables.blank_record(paper=paper, pages=pages),
-               f"blank-record-{paper}-pages-{pages}.pdf")
+    paper, pages, rules = _choice("paper", PAPERS, "a4"), _pages(), _rules()
+    return pdf(webparts.for_rules(rules).paper.blank_record(paper=paper, pages=pages),
+               f"blank-record-{_prefix(rules)}{paper}-pages-{pages}.pdf")
 
 
 def _seat(game_id: str) -> str:
     """The player asking: his bearer token, or else his phone's session cookie."""
     token = bearer() or session.get("seats", {}).get(game_id)
     return service.authorise(store(), game_id, token)
+
+
+def _paper(game) -> webparts.Paper:
+    return webparts.for_rules(rulesets.of(game).rules).paper
 
 
 def _printed(game_id: str, key: tuple, render) -> bytes:
@@ -82,7 +94,8 @@ def charts(game_id: str):
     seat = _seat(game_id)
     paper = _choice("paper", PAPERS, "a4")
     body = _printed(game_id, ("charts.pdf", seat, paper),
-                    lambda game: printables.player_charts(view_for(game, seat), paper=paper))
+                    lambda game: _paper(game).player_charts(service.view(game, seat),
+                                                            paper=paper))
     return pdf(body, f"charts-{game_id}-{seat}.pdf")
 
 
@@ -91,7 +104,8 @@ def record(game_id: str):
     seat = _seat(game_id)
     paper = _choice("paper", PAPERS, "a4")
     body = _printed(game_id, ("record.pdf", seat, paper),
-                    lambda game: printables.player_record(record_for(game, seat), paper=paper))
+                    lambda game: _paper(game).player_record(
+                        rulesets.of(game).record_for(game, seat), paper=paper))
     return pdf(body, f"record-{game_id}-{seat}.pdf")
 
 
@@ -101,13 +115,15 @@ def postmortem(game_id: str):
     paper = _choice("paper", PAPERS, "a4")
 
     def render(game) -> bytes:
+        rule_set = rulesets.of(game)
         try:
-            shown = postmortem_view(game, seat)
+            shown = rule_set.postmortem_view(game, seat)
+            analysis = rule_set.postmortem_document(game)
         except RuleViolation:
             raise ApiError(409, "The post-mortem is printed once the game is over",
                            rule="R21") from None
-        return printables.postmortem(shown["view"], record_for(game, seat),
-                                     paper=paper, analysis=postmortem_document(game))
+        return _paper(game).postmortem(shown, rule_set.record_for(game, seat),
+                                       paper=paper, analysis=analysis)
 
     return pdf(_printed(game_id, ("postmortem.pdf", seat, paper), render),
                f"postmortem-{game_id}.pdf")
@@ -116,10 +132,13 @@ def postmortem(game_id: str):
 @click.command("blank-chart")
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
 @click.option("--layout", type=click.Choice(LAYOUTS), default="pair", show_default=True)
+@click.option("--rules", type=click.Choice(list(rulesets.RULE_SETS)), default=rulesets.DEFAULT,
+              show_default=True, help="The game whose charts to print.")
 @click.option("-o", "--output", type=click.File("wb"), required=True, help="The PDF to write.")
-def blank_chart_command(paper: str, layout: str, output) -> None:
+@with_appcontext
+def blank_chart_command(paper: str, layout: str, rules: str, output) -> None:
     """Print blank charts: the pair a player keeps, or one large chart."""
-    output.write(printables.blank_chart(paper=paper, layout=layout))
+    output.write(webparts.for_rules(rules).paper.blank_chart(paper=paper, layout=layout))
 
 
 @click.command("blank-record")
@@ -127,11 +146,14 @@ def blank_chart_command(paper: str, layout: str, output) -> None:
 @click.option("--pages", type=click.IntRange(1, MAX_BLANK_RECORD_PAGES),
               default=BLANK_RECORD_PAGES, show_default=True,
               help="How many pages (about 30 moves a page).")
+@click.option("--rules", type=click.Choice(list(rulesets.RULE_SETS)), default=rulesets.DEFAULT,
+              show_default=True, help="The game whose record to print.")
 @click.option("-o", "--output", type=click.File("wb", lazy=True), required=True,
               help="The PDF to write.")
-def blank_record_command(paper: str, pages: int, output) -> None:
+@with_appcontext
+def blank_record_command(paper: str, pages: int, rules: str, output) -> None:
     """Print a blank move record, as many pages as asked."""
-    output.write(printables.blank_record(paper=paper, pages=pages))
+    output.write(webparts.for_rules(rules).paper.blank_record(paper=paper, pages=pages))
 
 
 def register(app) -> None:

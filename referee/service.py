@@ -24,24 +24,15 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
-from .bots import LEVELS, Bot
+from . import rulesets
+from .common.problems import RuleViolation
+from .common.ruleset import Game, RuleSet
 from .errors import ApiError
-from .naval_war import (
-    SEATS,
-    Game,
-    RuleViolation,
-    check_disposition,
-    new_game,
-    report_for,
-    view_for,
-)
-from .naval_war.views import game_file_view, status_view
 from .states import states_of
 from .store import Store, digest
 
 log = logging.getLogger("referee")
 
-RULES = "naval-war"  # the rule set every game here plays; others may sit beside it later
 TOKEN_BYTES = 24  # 192 bits
 JOIN_CODE_BYTES = 16  # 128 bits
 GAME_SECRET_BYTES = 32  # 256 bits: the seed of the game's computers
@@ -60,34 +51,42 @@ def now() -> float:
 
 def create_game(store: Store, options: dict, join_url: Callable[[str, str, str], str]
                 ) -> dict:
-    """A new game with a host token and a join code for every player's seat (shown once
-    only). A computer's seat (``bots``) buys and places its fleet at once."""
+    """A new game of the rule set ``options["rules"]`` names (the Naval War Game when it
+    names none) with a host token and a join code for every player's seat (shown once only).
+    A computer's seat (``bots``) makes its disposition at once."""
+    rule_set = _rule_set_named(options.get("rules", rulesets.DEFAULT))
+    known = (*rule_set.options, "bots", "rules")
+    unknown = [key for key in options if key not in known]
+    if unknown:
+        raise ApiError(422, f"{str(unknown[0])[:40]!r} is not an option of "
+                            f"{rule_set.title}; its options are {', '.join(known)}",
+                       field=str(unknown[0])[:40])
     bots = options.get("bots") or {}
     if "bots" in options and not isinstance(options["bots"], dict):
         raise ApiError(422, "'bots' is an object naming seats, each with a level",
                        field="bots", rule="R23")
     for seat, level in bots.items():
-        if not isinstance(level, str) or level not in LEVELS:
+        if not isinstance(level, str) or level not in rule_set.levels:
             raise ApiError(422, f"{level!r} is not a computer's level; the levels are "
-                                f"{', '.join(LEVELS)}", field=f"bots.{seat}", rule="R23")
+                                f"{', '.join(rule_set.levels)}", field=f"bots.{seat}",
+                           rule="R23")
     game_id = secrets.token_hex(5)
     host_token = new_secret(TOKEN_BYTES)
     secret = secrets.token_hex(GAME_SECRET_BYTES)
     created_at = now()
-    game, events = new_game(id=game_id, seats=options.get("seats", 2),
-                            alliances=options.get("alliances", False),
-                            disposition_minutes=options.get("disposition_minutes", 20),
-                            bots=bots, at=created_at, seed=secrets.randbits(63),
-                            move_minutes=options.get("move_minutes"))
-    seats = list(status_view(game)["seats"])
+    game, events = rule_set.new_game(
+        id=game_id, seed=secrets.randbits(63), at=created_at, bots=bots,
+        options={key: value for key, value in options.items() if key not in ("rules", "bots")})
+    seats = list(rule_set.status_view(game)["seats"])
     if len(bots) == len(seats):
         raise ApiError(422, "At least one seat is for a player", field="bots", rule="R23")
-    for seat, level in bots.items():  # a computer budgets and places at once (R10)
-        game.submit(seat, _computer(secret, seat, level).disposition())
+    for seat, level in bots.items():  # a computer makes its disposition at once (R10)
+        made = _computer(secret, seat, level, rule_set)
+        game.submit(seat, made.disposition(rule_set.view_for(game, seat)))
         lock_in(game, seat)
     codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in seats}
     with store.write():
-        store.add_game(game_id, host_token, codes, RULES, created_at)
+        store.add_game(game_id, host_token, codes, rule_set.rules, created_at)
         store.keep_secret(game_id, secret)
         store.append(game_id, 1, game.events, created_at)
         for seat in bots:
@@ -102,9 +101,27 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
     }
 
 
-def _computer(secret: str, seat: str, level: str) -> Bot:
+def status(game: Game) -> dict:
+    """A game's public state (phase, seats, turn, clocks, result), from its rule set."""
+    return rulesets.of(game).status_view(game)
+
+
+def view(game: Game, seat: str) -> dict:
+    """Everything one seat may know of a game (R21), from its rule set."""
+    return rulesets.of(game).view_for(game, seat)
+
+
+def _rule_set_named(rules: object) -> RuleSet:
+    try:
+        return rulesets.named(rules)
+    except rulesets.UnknownRules as unknown:
+        raise ApiError(422, str(unknown), field="rules") from None
+
+
+def _computer(secret: str, seat: str, level: str, rule_set: RuleSet | None = None):
     bound = hmac.new(bytes.fromhex(secret), f"computer:{seat}".encode(), hashlib.sha256)
-    return Bot(level, seed=bound.hexdigest(), on_failure=_computer_failed)
+    return (rule_set or rulesets.named(rulesets.DEFAULT)).computer(
+        level, bound.hexdigest(), on_failure=_computer_failed)
 
 
 def _computer_failed(level: str, failure: Exception) -> None:
@@ -115,7 +132,7 @@ def _computer_failed(level: str, failure: Exception) -> None:
                 level, type(failure).__name__, f": {', '.join(rulings)}" if rulings else "")
 
 
-def computer(store: Store, game_id: str, seat: str, level: str) -> Bot:
+def computer(store: Store, game_id: str, seat: str, level: str):
     """The computer that plays a seat (its own, or a stand-in for an absent player): every
     choice it makes is drawn from HMAC(the game's server secret, the seat), and each move from
     that and the move's number, so nothing a player sees (the game's id, its seats, its
@@ -126,7 +143,7 @@ def computer(store: Store, game_id: str, seat: str, level: str) -> Bot:
         store.db.execute("update games set secret = ? where id = ? and secret is null",
                          [secrets.token_hex(GAME_SECRET_BYTES), game_id])
         secret = store.secret(game_id)
-    return _computer(secret, seat, level)
+    return _computer(secret, seat, level, rulesets.named(store.rules_of(game_id)))
 
 
 MAX_BOT_MOVES = 1000  # more than any game can have: a guard, not a limit of play
@@ -138,15 +155,17 @@ def play_bots(store: Store, game_id: str) -> None:
     (R25). Each computer sees only its seat's view (R21)."""
 
     def computer_move(game: Game) -> str | None:
-        status = status_view(game)
-        seat = status["turn"]
+        rule_set = rulesets.of(game)
+        shown = rule_set.status_view(game)
+        seat = shown["turn"]
         level = computer_to_move(store, game_id, game)
         if level is None:
             return None
-        stand_in = status["seats"][seat]["bot"] is None
-        view = view_for(game, seat)
+        stand_in = shown["seats"][seat]["bot"] is None
+        view = rule_set.view_for(game, seat)
         try:
-            game.move(seat, computer(store, game_id, seat, level).move(view), stand_in=stand_in)
+            game.move(seat, computer(store, game_id, seat, level).move(view),
+                      stand_in=stand_in)
         except RuleViolation as refused:  # a computer's mistake must not stop the game
             # the rulings only: the problems' messages name squares of its chart (R21)
             log.warning("game %s: the %s computer's move was refused (%s); it plays a "
@@ -214,7 +233,7 @@ def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str)
         game = states.current(store, game_id)
         before = game.version
         try:
-            if status_view(game)["seats"][seat]["name"] is None:
+            if status(game)["seats"][seat]["name"] is None:
                 game.join(seat, name)
             _append(store, game_id, before, game.events[before:])
             store.claim(game_id, seat, token, recovery_hash(game_id, seat, recovery))
@@ -291,7 +310,7 @@ def hand_over_hosting(store: Store, game_id: str, seat: str) -> None:
     by its recovery code); the host token stops working. Hosting shows nothing of any seat
     (R24)."""
     row = _seat_row(store, game_id, seat)
-    held = status_view(load(store, game_id))["seats"][seat]
+    held = status(load(store, game_id))["seats"][seat]
     if held["bot"] or held["forfeited"] or not row["claimed"] or held["name"] is None:
         raise ApiError(409, f"Hosting goes to a player who holds his seat; {seat} is "
                             "the computer's, forfeited or not yet taken", field="seat",
@@ -330,36 +349,34 @@ def mark_seen(store: Store, game_id: str, seat: str) -> None:
 def move_clock(store: Store, game_id: str, game: Game) -> dict | None:
     """The move clock (R25) of the seat whose turn it is: its minutes, when that turn began
     and when the clock runs out; None when the game has no move clock."""
-    status = status_view(game)
-    minutes = status["move_minutes"]
+    shown = status(game)
+    minutes = shown["move_minutes"]
     if minutes is None:
         return None
     clock = {"minutes": minutes, "seat": None, "began": None, "deadline": None}
-    if status["phase"] == "play" and status["turn"]:
-        began = store.event_time(game_id, status["turn_began"]) or now()
-        clock.update(seat=status["turn"], began=began, deadline=began + 60 * minutes)
+    if shown["phase"] == "play" and shown["turn"]:
+        began = store.event_time(game_id, shown["turn_began"]) or now()
+        clock.update(seat=shown["turn"], began=began, deadline=began + 60 * minutes)
     return clock
-
-
-STAND_IN_LEVEL = "captain"
 
 
 def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
     """The level of the computer that moves now, if any: a computer's seat at once; a seat
     handed to the computer (R25) unless its player is back with his page open (then it waits
     for him until his move clock runs out again)."""
-    status = status_view(game)
-    seat = status["turn"]
-    if status["phase"] != "play" or seat is None:
+    rule_set = rulesets.of(game)
+    shown = rule_set.status_view(game)
+    seat = shown["turn"]
+    if shown["phase"] != "play" or seat is None:
         return None
-    if status["seats"][seat]["bot"]:
-        return status["seats"][seat]["bot"]
-    if not status["seats"][seat]["stand_in"]:
+    if shown["seats"][seat]["bot"]:
+        return shown["seats"][seat]["bot"]
+    if not shown["seats"][seat]["stand_in"]:
         return None
     seen = store.seats_seen(game_id).get(seat)
     clock = move_clock(store, game_id, game)
     away = seen is None or now() - seen > PRESENT_S
-    return STAND_IN_LEVEL if away or (clock and now() >= clock["deadline"]) else None
+    return rule_set.stand_in_level if away or (clock and now() >= clock["deadline"]) else None
 
 
 def stand_in(store: Store, game_id: str, seat: str, by: str) -> Game:
@@ -378,9 +395,6 @@ def stand_in(store: Store, game_id: str, seat: str, by: str) -> Game:
 
 
 def _seat_row(store: Store, game_id: str, seat: str) -> dict:
-    if seat not in SEATS:
-        raise ApiError(404, f"{seat!r} is not a seat; seats are {', '.join(SEATS)}",
-                       field="seat")
     row = store.seat_row(game_id, seat)
     if row is None:
         raise ApiError(404, f"This game has no {seat} seat", field="seat")
@@ -441,10 +455,17 @@ class _Copy:
     def __init__(self, store: Store, game_id: str) -> None:
         self._store, self._game_id, self._game = store, game_id, None
 
-    def __getattr__(self, name: str):
+    def _real(self) -> Game:
         if self._game is None:
             self._game = load(self._store, self._game_id)
-        return getattr(self._game, name)
+        return self._game
+
+    @property  # so that ``rulesets.of`` knows the rule set of the game behind the copy
+    def __class__(self):
+        return type(self._real())
+
+    def __getattr__(self, name: str):
+        return getattr(self._real(), name)
 
 
 def load(store: Store, game_id: str) -> Game:
@@ -465,13 +486,14 @@ def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T
         return states.derived(game_id, game.version, key, lambda: build(game), size)
 
 
-def club_tables(store: Store, build: Callable[[list[Game], set[str]], T]) -> T:
-    """What ``build`` makes of every finished game (oldest first) and the set of imported
-    ones: made once for each set of finished games and kept, since a finished game never
-    changes. ``build`` must not change the games."""
-    finished = store.finished_games()
+def club_tables(store: Store, build: Callable[[list[Game], set[str]], T],
+                rules: str | None = None) -> T:
+    """What ``build`` makes of every finished game (oldest first; of one rule set, when
+    ``rules`` names it) and the set of imported ones: made once for each set of finished
+    games and kept, since a finished game never changes. ``build`` must not change them."""
+    finished = store.finished_games(rules)
     imported = store.imported_games() & set(finished)
-    key = hashlib.sha256(json.dumps([finished, sorted(imported)]).encode()).hexdigest()
+    key = hashlib.sha256(json.dumps([rules, finished, sorted(imported)]).encode()).hexdigest()
     states = states_of(store)
 
     def make() -> T:
@@ -557,7 +579,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
             new = game.events[before:]
             if not new:  # nothing to write: no write lock
                 break
-            stamp = content_hash(game) if status_view(game)["phase"] == "over" else None
+            stamp = content_hash(game) if status(game)["phase"] == "over" else None
             try:
                 with store.write():
                     _append(store, game_id, before, new)
@@ -610,17 +632,16 @@ def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
         game = states.current(store, game_id)
         found = store.draft(game_id, seat)
         revision = found[1] if found else 0  # in the ETag, as the cheap poll reads it
-        status = status_view(game)
-        if status["phase"] != "setup" or status["seats"][seat]["ready"]:
+        rule_set = rulesets.of(game)
+        shown = rule_set.status_view(game)
+        if shown["phase"] != "setup" or shown["seats"][seat]["ready"]:
             found = None  # a draft shows only until the seat locks in
 
         def build() -> SeatView:
-            document = view_for(game, seat)
+            document = view(game, seat)
             document["move_clock"] = move_clock(store, game_id, game)  # R25, fixed per version
             if found:
-                fleet, _, _ = check_disposition(found[0])
-                document.update(disposition=fleet.document, damage=fleet.damage(),
-                                forces=fleet.forces())
+                document = rule_set.with_draft(document, found[0])
             body = (json.dumps(document, separators=(",", ":")) + "\n").encode()
             return SeatView(game.version, revision, document, body)
 
@@ -638,16 +659,15 @@ def submit_draft(store: Store, game_id: str, seat: str, document: object
         with states.lock(game_id):
             game = states.current(store, game_id)
             before = game.version
-            game._check_setup(seat)  # the core's own check: joined, not ready, in setup
-            fleet, cost, warnings = check_disposition(document)
+            normal, cost, warnings = rulesets.of(game).check_draft(game, seat, document)
             try:
                 with store.write():
                     if store.version(game_id) != before:
                         raise _Stale
-                    store.keep_draft(game_id, seat, fleet.document)
+                    store.keep_draft(game_id, seat, normal)
             except _Stale:
                 continue
-        return cost.to_json(), warnings
+        return cost, warnings
     raise ApiError(503, "The game is changing too fast to apply this now; try again")
 
 
@@ -656,7 +676,7 @@ def lock_in_draft(store: Store, game_id: str, seat: str) -> Game:
     found = store.draft(game_id, seat)
 
     def submit_and_lock(game: Game) -> list[dict]:
-        if found and not status_view(game)["seats"][seat]["ready"]:
+        if found and not status(game)["seats"][seat]["ready"]:
             game.submit(seat, found[0])
         return lock_in(game, seat)
 
@@ -681,12 +701,14 @@ def _describe_event(event: dict) -> str:
 
 # -- games as files ---------------------------------------------------------------------------
 
-EXPORT_FORMAT = "naval-war-game"
+EXPORT_FORMATS = {"naval-war": "naval-war-game"}  # a rule set's files keep their own name
 EXPORT_VERSION = 1
-# What makes two game files the same game: every field of every event except the players'
-# names, the game's id and the times (which a file's editor may change at will).
-CONTENT_KEYS = ("type", "seat", "seats", "alliances", "bots", "disposition_minutes",
-                "disposition", "salt", "fingerprint", "minutes", "seed", "order", "move")
+
+
+def export_format(rules: str) -> str:
+    """What a game file of these rules calls its format: ``naval-war-game`` as it always
+    has, ``<rules>-game`` for every rule set since."""
+    return EXPORT_FORMATS.get(rules, f"{rules}-game")
 
 
 class MoveMade(NamedTuple):
@@ -713,7 +735,7 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
                                field="Idempotency-Key")
             return MoveMade(seen.body, seen.status)
         _, report = game.move(seat, document)
-        return MoveMade(report_for(game, report, seat), 201)
+        return MoveMade(rulesets.of(game).report_for(game, report, seat), 201)
 
     def remember(made: MoveMade) -> None:
         """Inside the write transaction, with the move's events."""
@@ -726,7 +748,7 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
 def submit_and_lock_in(game: Game, seat: str, document: dict) -> list[dict]:
     """Submit a seat's disposition and lock it in, as the placement page does; nothing to do
     for a seat already locked in (a double tap)."""
-    if status_view(game)["seats"][seat]["ready"]:
+    if status(game)["seats"][seat]["ready"]:
         return []
     game.submit(seat, document)
     return lock_in(game, seat)
@@ -736,7 +758,8 @@ def content_hash(game: Game) -> str:
     """The hash of a game's events without names, ids or times (issue 10 item 5): the same
     game, however its names were edited, has the same hash. Lock-in salts are secret random
     strings, so two games played apart never share one."""
-    canonical = [{k: e[k] for k in CONTENT_KEYS if k in e} for e in game.events]
+    keys = rulesets.of(game).content_keys
+    canonical = [{k: e[k] for k in keys if k in e} for e in game.events]
     return hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":"))
                           .encode()).hexdigest()
 
@@ -745,10 +768,12 @@ def export_game(store: Store, game_id: str) -> dict:
     """A finished game as one file, like a chess PGN: its whole event log, with every
     disposition, and the fingerprints and salts that prove no fleet moved."""
     game = load(store, game_id)
-    if status_view(game)["phase"] != "over":
+    rule_set = rulesets.of(game)
+    if rule_set.status_view(game)["phase"] != "over":
         raise ApiError(409, "Only a finished game can be exported (R21)", rule="R21")
-    shown = game_file_view(game)
-    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "rules": RULES,
+    shown = rule_set.game_file_view(game)
+    return {"format": export_format(rule_set.rules), "version": EXPORT_VERSION,
+            "rules": rule_set.rules,
             "id": game_id, "exported_at": now(), "fingerprints": shown["fingerprints"],
             "salts": shown["salts"], "result": shown["result"], "events": shown["events"]}
 
@@ -762,20 +787,23 @@ def check_export(document: object) -> Game:
     """Replay an exported game and check every claim it makes; the replayed game or a refusal."""
     if not isinstance(document, dict):
         raise _refuse_file("it is not a game file (a JSON object)")
-    if (document.get("format"), document.get("version")) != (EXPORT_FORMAT, EXPORT_VERSION):
-        raise _refuse_file(f"it is not a {EXPORT_FORMAT} file of version {EXPORT_VERSION}",
+    rules = document.get("rules")
+    if not isinstance(rules, str) or rules not in rulesets.RULE_SETS:
+        raise _refuse_file(f"it is for the rules {str(rules)[:40]!r}, which this referee "
+                           f"does not play ({', '.join(rulesets.RULE_SETS)})", "rules")
+    rule_set = rulesets.RULE_SETS[rules]
+    expected = export_format(rules)
+    if (document.get("format"), document.get("version")) != (expected, EXPORT_VERSION):
+        raise _refuse_file(f"it is not a {expected} file of version {EXPORT_VERSION}",
                            "format")
-    if document.get("rules") != RULES:
-        raise _refuse_file(f"it is for the rules {document.get('rules')!r}, not {RULES!r}",
-                           "rules")
     events = document.get("events")
     if not isinstance(events, list) or not events:
         raise _refuse_file("its events are missing", "events")
     if len(events) > MAX_EVENTS:
         raise _refuse_file(f"it has {len(events):,} events; a game here has at most "
                            f"{MAX_EVENTS:,}", "events")
-    _check_levels(events[0])
-    game = Game()
+    _check_levels(events[0], rule_set)
+    game = rule_set.empty()
     for n, event in enumerate(events, start=1):
         try:
             game.apply(event)
@@ -784,9 +812,9 @@ def check_export(document: object) -> Game:
         except (TypeError, KeyError, ValueError, AttributeError) as err:
             raise _refuse_file(f"event {n} is malformed ({err.__class__.__name__})",
                                "events") from None
-    if status_view(game)["phase"] != "over":
+    if rule_set.status_view(game)["phase"] != "over":
         raise _refuse_file("the game in it is not finished", "events")
-    shown = game_file_view(game)
+    shown = rule_set.game_file_view(game)
     if document.get("fingerprints") != shown["fingerprints"]:
         raise _refuse_file("its fingerprints do not match its dispositions", "fingerprints")
     if document.get("salts") != shown["salts"]:
@@ -796,15 +824,16 @@ def check_export(document: object) -> Game:
     return game
 
 
-def _check_levels(created: object) -> None:
+def _check_levels(created: object, rule_set: RuleSet) -> None:
     """A file's computers play known levels, as when a game is created here (R23)."""
     bots = created.get("bots") if isinstance(created, dict) else None
     if not isinstance(bots, dict):
         return  # the core refuses a malformed first event with its own message
     for seat, level in bots.items():
-        if not isinstance(level, str) or level not in LEVELS:
+        if not isinstance(level, str) or level not in rule_set.levels:
             raise _refuse_file(f"the {str(seat)[:10]!r} computer's level is not one of "
-                               f"{', '.join(LEVELS)}", f"events[0].bots.{str(seat)[:10]}")
+                               f"{', '.join(rule_set.levels)}",
+                               f"events[0].bots.{str(seat)[:10]}")
 
 
 def _duplicate(found: str) -> ApiError:
@@ -828,7 +857,8 @@ def import_game(store: Store, document: object) -> dict:
         if found:
             raise _duplicate(found)
         store.add_game(game_id, new_secret(TOKEN_BYTES),
-                       {seat: new_secret(JOIN_CODE_BYTES) for seat in seats}, RULES, created)
+                       {seat: new_secret(JOIN_CODE_BYTES) for seat in seats},
+                       rulesets.of(game).rules, created)
         store.append(game_id, 1, events, created)
         for seat, token in tokens.items():
             store.claim(game_id, seat, token)

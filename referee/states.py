@@ -27,7 +27,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
-from .naval_war import Game
+from . import rulesets
+from .common.ruleset import Game
 
 T = TypeVar("T")
 
@@ -57,13 +58,13 @@ class States:
             if game is not None:
                 self._games.move_to_end(game_id)
         if game is None:
-            game = Game()
+            game = _empty(store, game_id)
         try:
             for event in store.events_after(game_id, game.version):
                 game.apply(event)
         except Exception:  # a log this state cannot follow: replay it whole
             self.forget(game_id)
-            game = Game()
+            game = _empty(store, game_id)
             for event in store.events_after(game_id, 0):
                 game.apply(event)
         if game.version:
@@ -96,6 +97,11 @@ class States:
                 _, (_, freed) = self._derived.popitem(last=False)
                 self._derived_bytes -= freed
         return value
+
+
+def _empty(store, game_id: str) -> Game:
+    """A game of the rule set the store says this game plays, before its first event."""
+    return rulesets.named(store.rules_of(game_id) or rulesets.DEFAULT).empty()
 
 
 _BY_DATABASE: dict[str, States] = {}

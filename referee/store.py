@@ -182,9 +182,19 @@ class Store:
         self.db.execute("update games set finished_at = ? where id = ? and finished_at is null",
                         [when, game_id])
 
-    def finished_games(self) -> list[str]:
+    def finished_games(self, rules: str | None = None) -> list[str]:
+        """The finished games, oldest first: every rule set's, or one's."""
+        if rules is None:
+            return [row["id"] for row in self.db.query(
+                "select id from games where finished_at is not null order by finished_at")]
         return [row["id"] for row in self.db.query(
-            "select id from games where finished_at is not null order by finished_at")]
+            "select id from games where finished_at is not null and rules = ? "
+            "order by finished_at", [rules])]
+
+    def rules_of(self, game_id: str) -> str | None:
+        """The rule set a game plays; None for a game this store does not hold."""
+        row = self.db.execute("select rules from games where id = ?", [game_id]).fetchone()
+        return row[0] if row else None
 
     def game_exists(self, game_id: str) -> bool:
         return bool(list(self.db.query("select 1 from games where id = ?", [game_id])))

@@ -62,7 +62,7 @@ def play(levels: dict[str, str], seats: int = 2, alliances: bool = False, seed: 
     game, _ = new_game(id="t", seats=seats, alliances=alliances,
                        bots={s: b.level for s, b in bots.items()}, seed=seed)
     for seat, bot in bots.items():
-        game.submit(seat, bot.disposition(random.Random(rng.randrange(10**9))))
+        game.submit(seat, bot.disposition(rng=random.Random(rng.randrange(10**9))))
     for seat in bots:
         game.lock_in(seat)
     moves = 0
@@ -85,15 +85,15 @@ def test_r3_to_r9_every_level_lays_out_legal_dispositions(level):
     for seed in range(25):
         fleet, cost, _ = check_disposition(Bot(level, seed).disposition())
         assert cost.total <= 160 and cost.ships >= 60 and cost.forces >= 60
-        fleet2, _, _ = check_disposition(Bot(level, 0).disposition(random.Random(seed)))
+        fleet2, _, _ = check_disposition(Bot(level, 0).disposition(rng=random.Random(seed)))
         assert fleet2.ships
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_a_disposition_depends_only_on_the_seed(level):
     assert Bot(level, 5).disposition() == Bot(level, 5).disposition()
-    assert Bot(level, 5).disposition(random.Random(9)) == Bot(level, 6).disposition(
-        random.Random(9))
+    assert Bot(level, 5).disposition(rng=random.Random(9)) == Bot(level, 6).disposition(
+        rng=random.Random(9))
 
 
 def test_the_admiral_disperses_its_ships_and_guards_its_land():

@@ -379,13 +379,13 @@ def test_i10_item5_an_imported_computer_plays_a_known_level(app, api, other_club
 def test_i10_item7_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     built = []
-    real = service.view_for
+    real = service.view
 
     def counted(game, seat):
         built.append(seat)
         return real(game, seat)
 
-    monkeypatch.setattr(service, "view_for", counted)
+    monkeypatch.setattr(service, "view", counted)
     first = table.view("red")
     for _ in range(5):
         assert table.view("red") == first

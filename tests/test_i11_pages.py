@@ -77,7 +77,7 @@ def test_i11_item3_post_mortem_steps_name_players_and_colours():
     bots = {s: Bot("recruit", seed=s) for s in game.seats}
     for seat in game.seats:
         game.join(seat, names[seat])
-        game.submit(seat, bots[seat].disposition(random.Random(seat)))
+        game.submit(seat, bots[seat].disposition(rng=random.Random(seat)))
         game.lock_in(seat)
     while game.phase == "play":
         game.move(game.turn, bots[game.turn].move(view_for(game, game.turn)))

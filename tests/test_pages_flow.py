@@ -32,6 +32,7 @@ from pages_support import (
 )
 
 from referee import service
+from referee.rulesets import RULE_SETS
 
 SVG = "{http://www.w3.org/2000/svg}svg"
 OWN_HOSTS = "(?:" + "|".join(re.escape(h) for h in own_hosts()) + ")"
@@ -64,7 +65,8 @@ def test_home_page_offers_the_create_form(app):
     page = Page(response.text)
     _, fields = page.form("/", "/")
     assert {"csrf_token", "name", "seats", "minutes"} <= set(fields)
-    values = [o.attrs["value"] for o in page.find("option", name=None)]
+    values = [o.attrs["value"] for o in page.find("option", name=None)
+              if o.attrs["value"] not in RULE_SETS]  # the game's own select comes first
     assert values[:3] == ["2", "3", "4"]
     # issue 11: the sides (R23) a host may name, in plain words, replace the alliances box
     assert "red+green/blue+gold" in values and "red+green/blue" in values

@@ -5,7 +5,8 @@
 >>> check_disposition(bot.disposition())[1].total
 160
 
-``Bot(level, seed)`` gives ``disposition(rng=None)``, a disposition document of API.md, and
+``Bot(level, seed)`` gives ``disposition(view=None, rng=None)``, a disposition document of
+API.md (the Naval War Game's chart is the same for every seat, so the view is not needed), and
 ``move(view)``, a move document legal for that view. A bot is handed nothing but the view
 document its seat would get (a JSON copy); it never sees a ``Game`` and imports nothing that
 holds one. Every choice is drawn from a ``random.Random`` seeded from the bot's seed and the
@@ -26,6 +27,11 @@ from . import admiral, captain, recruit
 from .seat import NotYourTurn, read_seat
 
 LEVELS = {"recruit": recruit, "captain": captain, "admiral": admiral}
+DESCRIPTIONS = {  # as the home page offers them
+    "recruit": "Recruit: random, for learning the rules",
+    "captain": "Captain: sensible",
+    "admiral": "Admiral: the strongest",
+}
 
 
 class Bot:
@@ -46,8 +52,9 @@ class Bot:
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, seed={self.seed!r})"
 
-    def disposition(self, rng: random.Random | None = None) -> dict:
-        """A disposition document (API.md) that ``check_disposition`` accepts."""
+    def disposition(self, view: dict | None = None, rng: random.Random | None = None) -> dict:
+        """A disposition document (API.md) that ``check_disposition`` accepts; ``view`` (the
+        seat's, as every rule set's computer is handed) changes nothing here."""
         return self._plan.disposition(rng or random.Random(f"{self.seed}:disposition"))
 
     def move(self, view: dict) -> dict:
@@ -64,4 +71,4 @@ class Bot:
             return recruit.move(seat, view, rng)  # a legal move rather than none
 
 
-__all__ = ["LEVELS", "Bot", "NotYourTurn"]
+__all__ = ["DESCRIPTIONS", "LEVELS", "Bot", "NotYourTurn"]

@@ -172,6 +172,12 @@ def hindsight(game: Game, *, budget: int = GAME_NODE_BUDGET) -> dict[str, dict[s
     return out
 
 
+def postmortem_summary(game: Game) -> dict:
+    """What ``GET .../postmortem`` serves: the result, the spending and hindsight."""
+    document = postmortem_document(game)
+    return {key: document[key] for key in ("id", "result", "spending", "hindsight")}
+
+
 def postmortem_document(game: Game) -> dict:
     """The post-mortem of a finished game: its result, spending and hindsight (R21: only
     once the game is over)."""

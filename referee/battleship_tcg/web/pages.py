@@ -1,5 +1,7 @@
-"""The phone pages and printables of Battleship: The Tactical Combat Game: a Blueprint of its
-own, over the shared service (``referee/service.py``) and web helpers (``referee/web.py``).
+"""The phone pages of Battleship: The Tactical Combat Game: its seat page for each phase and
+its post-mortem page (reached through ``parts.TCG``, the rule set's ``WebParts``), and a
+Blueprint of its own for its forms (the draft, locking in, a shot), over the shared service
+(``referee/service.py``) and web helpers (``referee/web.py``).
 
 Every page about a player is drawn from his own view (T10, T12): the placement page from his
 view and his draft, the play page from his view (the opponent's half as he knows it, his own
@@ -10,33 +12,33 @@ page embeds (``geometry.page_catalogue``).
 
 from __future__ import annotations
 
-import re
 import secrets
 
-import click
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from printables.documents import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
-
-from ... import service, strictjson
+from ... import rulesets, service, strictjson
 from ...common.problems import RuleViolation
 from ...errors import ApiError
 from ...pages import _is_host, my_seat, script_json
-from ...printouts import PAPERS, pdf
 from ...web import refused_form_goes_to, store
-from ..card import read_card_option, standard_card
-from ..catalogue import BOAT_TYPES, DIRECTIONS, RULES, SEATS
+from ..card import read_card_option
+from ..catalogue import BOAT_TYPES, DIRECTIONS, RULES
 from ..fleet import check_disposition
 from ..holes import parse_hole
 from ..postmortem import postmortem_document
-from ..views import postmortem_view, result_headline, view_for
-from . import printables
+from ..views import postmortem_view, result_headline
 from .geometry import page_catalogue
 from .known import sunk_boats
 
 bp = Blueprint("tcg", __name__, template_folder="templates", url_prefix="/tcg")
 DRAFTS = "drafts"  # the seats' private notes the Naval War Game's placement uses too
 MAX_DRAFT = 4096  # bytes: five boats and a man, with room to spare
+
+
+@bp.app_context_processor
+def offered() -> dict:
+    """Whether the referee plays this game (its rule set registered), for the home page."""
+    return {"tcg_offered": RULES in rulesets.RULE_SETS}
 
 
 def _context(view: dict, **more) -> dict:
@@ -70,12 +72,8 @@ def draft_problems(view: dict, draft: dict) -> list[dict]:
     return []
 
 
-@bp.get("/games/<game_id>")
-def game(game_id: str):
-    seat = my_seat(game_id)
-    view = service.seat_view(store(), game_id, seat).fresh()
-    if view.get("rules") != RULES:
-        return redirect(url_for("pages.game", game_id=game_id))
+def seat_page(game_id: str, seat: str, view: dict):
+    """A seat's page at ``/games/<id>``: placing, waiting, playing or the end (T3-T9)."""
     if view["phase"] == "setup":
         if view["seats"][seat]["ready"]:
             return render_template("tcg/waiting.html", page_data=script_json({"view": view}),
@@ -92,7 +90,38 @@ def game(game_id: str):
     them = next(s for s in view["seats"] if s != seat)
     return render_template("tcg/play.html", page_data=data, key=secrets.token_hex(8),
                            rescuing=len(view["sunk"][them]) == len(BOAT_TYPES),
-                           **_context(view))
+                           move_clock=view.get("move_clock"), **_context(view))
+
+
+def postmortem_page(game_id: str, seat: str):
+    """After the end (T9, T10): both halves with every shot numbered, each shot with what it
+    found and whether it was wasted, and the shots each boat took to sink."""
+    page = service.derived(store(), game_id, ("tcg-postmortem-page", seat),
+                           lambda game: _postmortem_page(game, seat),
+                           lambda page: 4 * len(page["page_data"]))
+    return render_template("tcg/postmortem.html", **page)
+
+
+def _postmortem_page(game, seat: str) -> dict:
+    try:
+        shown = postmortem_view(game, seat)
+    except RuleViolation:
+        raise ApiError(409, "The post-mortem is shown once the game is over", rule="T10") \
+            from None
+    document = postmortem_document(game)
+    view = shown["view"]
+    return {"view": view, "doc": document, "headline": result_headline(view),
+            "checks": shown["checks"], "catalogue": page_catalogue(),
+            "rules_catalogue": page_catalogue(),
+            "page_data": script_json({"view": view, "known": _known(view)})}
+
+
+def _my_seat(game_id: str) -> str:
+    """The seat this phone holds in a game of these rules; another game's forms are not here."""
+    seat = my_seat(game_id)
+    if store().rules_of(game_id) != RULES:
+        abort(404)
+    return seat
 
 
 def _read_draft() -> dict:
@@ -127,11 +156,9 @@ def _read_draft() -> dict:
 def save_draft(game_id: str):
     """Keep the placement in progress as the seat's private note and say what is wrong so
     far; nothing enters the log until he locks in (as the Naval War Game's drafts)."""
-    seat = my_seat(game_id)
+    seat = _my_seat(game_id)
     draft = _read_draft()
     view = service.seat_view(store(), game_id, seat).fresh()
-    if view.get("rules") != RULES:
-        abort(404)
     if view["phase"] != "setup" or view["seats"][seat]["ready"]:
         raise ApiError(409, "Your fleet is locked in: it can no longer be moved (T11)",
                        rule="T11")
@@ -141,113 +168,27 @@ def save_draft(game_id: str):
 
 
 @bp.post("/games/<game_id>/lock")
-@refused_form_goes_to("tcg.game")
+@refused_form_goes_to("pages.game")
 def lock_in(game_id: str):
     """Lock in the draft: the core checks it whole (T3-T5) and every problem comes back."""
-    seat = my_seat(game_id)
+    seat = _my_seat(game_id)
     document = _draft(game_id, seat)
     service.act(store(), game_id, lambda game: service.submit_and_lock_in(game, seat, document))
-    return redirect(url_for("tcg.game", game_id=game_id))
+    return redirect(url_for("pages.game", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/shoot")
-@refused_form_goes_to("tcg.game")
+@refused_form_goes_to("pages.game")
 def shoot(game_id: str):
     """One shot (T7) from the play page's form; the key makes a second tap harmless."""
-    seat = my_seat(game_id)
+    seat = _my_seat(game_id)
     at = (request.form.get("at") or "").strip()[:20]
     if not at:
         raise ApiError(422, "Tap a hole on your opponent's half, then fire (T7)", field="at",
                        rule="T7")
     key = request.form.get("key", "")[:32]
     service.make_move(store(), game_id, seat, {"at": at}, f"page:{key}" if key else None)
-    return redirect(url_for("tcg.game", game_id=game_id) + "#last")
+    return redirect(url_for("pages.game", game_id=game_id) + "#last")
 
 
-# -- paper --------------------------------------------------------------------------------
-
-def _paper() -> str:
-    value = request.args.get("paper", "a4")
-    if value not in PAPERS:
-        raise ApiError(400, f"'paper' is one of {', '.join(PAPERS)}, not {value[:20]!r}",
-                       field="paper")
-    return value
-
-
-@bp.get("/games/<game_id>/charts.pdf")
-def charts(game_id: str):
-    """A player's charts as they stand, from his view only (T10)."""
-    seat = my_seat(game_id)
-    paper = _paper()
-    body = service.derived(store(), game_id, ("tcg-charts.pdf", seat, paper),
-                           lambda game: printables.player_charts(view_for(game, seat),
-                                                                 paper=paper), len)
-    return pdf(body, f"charts-{game_id}-{seat}.pdf")
-
-
-@bp.get("/games/<game_id>/postmortem.pdf")
-def postmortem_pdf(game_id: str):
-    seat = my_seat(game_id)
-    paper = _paper()
-
-    def render(game) -> bytes:
-        try:
-            shown = postmortem_view(game, seat)
-        except RuleViolation:
-            raise ApiError(409, "The post-mortem is printed once the game is over",
-                           rule="T10") from None
-        return printables.postmortem(shown["view"], paper=paper,
-                                     analysis=postmortem_document(game))
-
-    body = service.derived(store(), game_id, ("tcg-postmortem.pdf", seat, paper), render, len)
-    return pdf(body, f"postmortem-{game_id}.pdf")
-
-
-@bp.get("/printables/blank-charts.pdf")
-def blank_charts():
-    """Blank charts of both halves of the standard card, for players without phones."""
-    paper = _paper()
-    card = standard_card()
-    islands = {seat: card.island_names(seat) for seat in SEATS}
-    return pdf(printables.blank_charts(islands, paper=paper), f"tcg-blank-charts-{paper}.pdf")
-
-
-@bp.get("/printables/blank-record.pdf")
-def blank_record():
-    paper = _paper()
-    pages = request.args.get("pages", str(BLANK_RECORD_PAGES))
-    if not re.fullmatch(r"[0-9]{1,2}", pages) or not 1 <= int(pages) <= MAX_BLANK_RECORD_PAGES:
-        raise ApiError(400, f"'pages' is a whole number from 1 to {MAX_BLANK_RECORD_PAGES}",
-                       field="pages")
-    return pdf(printables.blank_record(paper=paper, pages=int(pages)),
-               f"tcg-blank-record-{paper}.pdf")
-
-
-@click.command("tcg-blank-charts")
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
-@click.option("-o", "--output", type=click.File("wb"), required=True, help="The PDF to write.")
-def blank_charts_command(paper: str, output) -> None:
-    """Print blank charts of both halves of Battleship TCG's standard card."""
-    card = standard_card()
-    output.write(printables.blank_charts({s: card.island_names(s) for s in SEATS}, paper=paper))
-
-
-@click.command("tcg-blank-record")
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
-@click.option("--pages", type=click.IntRange(1, MAX_BLANK_RECORD_PAGES),
-              default=BLANK_RECORD_PAGES, show_default=True,
-              help="How many pages (about 70 shots a page).")
-@click.option("-o", "--output", type=click.File("wb"), required=True, help="The PDF to write.")
-def blank_record_command(paper: str, pages: int, output) -> None:
-    """Print a blank record of shots for Battleship TCG."""
-    output.write(printables.blank_record(paper=paper, pages=pages))
-
-
-def register(app) -> None:
-    app.register_blueprint(bp)
-    app.cli.add_command(blank_charts_command)
-    app.cli.add_command(blank_record_command)
-    app.extensions.setdefault("referee.game_pages", {})[RULES] = "tcg.game"
-
-
-__all__ = ["bp", "register"]
+__all__ = ["bp", "postmortem_page", "seat_page"]

@@ -28,6 +28,7 @@ from printables.style import (
     FONT_BOLD,
     GRID,
     INK,
+    LAYOUTS,
     LINE_FRAME,
     LINE_THIN,
     MARGIN,
@@ -312,28 +313,35 @@ def _fleet_line(boats: list[Boat], sunk: set[str] | None = None) -> Paragraph:
                      "rescued (M, 1 island hole)", STYLES["small"])
 
 
-def blank_charts(islands: dict[str, list[str]], *, paper: str = "a4",
+def blank_charts(islands: dict[str, list[str]], *, paper: str = "a4", layout: str = "pair",
                  card: str = "the standard card") -> bytes:
-    """Blank charts of both halves of a mission card, a page for each player: his own half to
-    place his fleet on (T4, T5) beside his opponent's to mark his shots on (T7, T8)."""
+    """Blank charts of both halves of a mission card. ``pair``: a page for each player, his
+    own half to place his fleet on (T4, T5) beside his opponent's to mark his shots on (T7,
+    T8). ``single``: each half alone on a page, its holes as large as the page allows."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
     size = page_size(paper, "landscape")
     boats = fleet()
-    reserved = 30 * mm
-    side = _pair_side(size, reserved)
+    note = Paragraph(f"Islands as on {plain(card)}, shaded. Boats lie down a column or along a "
+                     f"diagonal (down-right or up-right), on sea holes only (T4); the Captured "
+                     f"Man hides on an island hole (T5). {KEY}", STYLES["small"])
     story: list = []
     for i, seat in enumerate(SEATS):
         other = _opponent(seat)
+        story += [PageBreak()] if i else []
+        if layout == "single":
+            side = hexagon_side(size[0] - 2 * MARGIN, size[1] - 2 * MARGIN - 24 * mm)
+            half = HalfFlowable(Half(f"{seat.title()}'s half of the card", _holes(islands[seat])),
+                                side)
+            story += [_line(), Spacer(1, 2 * mm), half, Spacer(1, 1 * mm), note]
+            continue
+        side = _pair_side(size, 30 * mm)
         own = HalfFlowable(Half(f"{seat.title()}'s half: place your fleet here",
                                 _holes(islands[seat])), side)
         theirs = HalfFlowable(Half(f"{other.title()}'s half: mark your shots here",
                                    _holes(islands[other])), side)
-        story += [PageBreak()] if i else []
         story += [_line(colour=seat.title()), Spacer(1, 2 * mm), _pair(own, theirs),
-                  Spacer(1, 1 * mm), _fleet_line(boats),
-                  Paragraph(f"Islands as on {plain(card)}, shaded. Boats lie down a column or "
-                            f"along a diagonal (down-right or up-right), on sea holes only "
-                            f"(T4); the Captured Man hides on an island hole (T5). {KEY}",
-                            STYLES["small"])]
+                  Spacer(1, 1 * mm), _fleet_line(boats), note]
     return build(size, f"{SUBJECT}: blank charts ({card})", story, subject=SUBJECT)
 
 
@@ -390,6 +398,24 @@ def _shot_rows(reports: list[dict], boats: list[Boat]) -> list[list[str]]:
     names = {b.type: b.name for b in boats}
     return [[str(r["n"]), r["by"].title(), r["at"][0], RESULTS[r["result"]],
              names[r["sunk"]] if r.get("sunk") else ""] for r in reports]
+
+
+def player_record(record: dict, *, paper: str = "a4") -> bytes:
+    """Every shot as a player was told it (``record_for``: T8 tells both players the same),
+    with the toss (T6) and, once over, the result (T9)."""
+    size = page_size(paper, "portrait")
+    toss = record.get("toss")
+    order = " then ".join(s.title() for s in toss["order"]) if toss else "not drawn yet"
+    story = [Paragraph(f"Shots of game {plain(record['id'])}, as {record['you'].title()} was "
+                       f"told them", STYLES["title"]),
+             Paragraph(f"The toss (T6): order of play {order}. Printed "
+                       f"{dt.date.today().isoformat()}.", STYLES["body"]),
+             Spacer(1, 3 * mm), _shot_table(_shot_rows(record["moves"], fleet()),
+                                            min(size[0] - 2 * MARGIN, 150 * mm))]
+    if record.get("result"):
+        story += [Spacer(1, 3 * mm), Paragraph(plain(result_headline(record)), STYLES["body"])]
+    return build(size, f"{SUBJECT} {record['id']}: shots as {record['you'].title()} was told",
+                 story, subject=SUBJECT)
 
 
 def sunk_outlines(view: dict, seat: str) -> list[list[str]]:

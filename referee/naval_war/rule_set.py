@@ -1,0 +1,94 @@
+"""The Naval War Game as the referee's seam sees it (``referee.common.ruleset.RuleSet``).
+
+The computer's levels live beside the core in ``referee.bots`` (they play from a view alone and
+import no ``Game``); this module joins them to the core's views and commands.
+"""
+
+from __future__ import annotations
+
+from ..bots import DESCRIPTIONS, Bot
+from ..common.ruleset import RuleSet
+from . import catalogue
+from .fleet import check_disposition
+from .game import SEATS, Game, new_game
+from .postmortem import postmortem_summary
+from .views import (
+    fingerprints_verify,
+    game_file_view,
+    host_view,
+    postmortem_view,
+    record_for,
+    report_for,
+    result_headline,
+    seating_for,
+    status_view,
+    targets_for,
+    view_for,
+)
+
+# What makes two game files the same game: every field of every event except the players'
+# names, the game's id and the times (which a file's editor may change at will).
+CONTENT_KEYS = ("type", "seat", "seats", "alliances", "bots", "disposition_minutes",
+                "disposition", "salt", "fingerprint", "minutes", "seed", "order", "move")
+
+
+def create(*, id: str, seed: int, at: float, options: dict, bots: dict
+           ) -> tuple[Game, list[dict]]:
+    """A new game from the API's options (R10, R11, R23, R25)."""
+    return new_game(id=id, seed=seed, at=at, bots=bots, seats=options.get("seats", 2),
+                    alliances=options.get("alliances", False),
+                    disposition_minutes=options.get("disposition_minutes",
+                                                    catalogue.DEFAULT_MINUTES),
+                    move_minutes=options.get("move_minutes"))
+
+
+def check_draft(game: Game, seat: str, document: object) -> tuple[dict, dict, list]:
+    """A seat's draft disposition checked as ``Game.submit`` checks it (R3-R10), without an
+    event: its normal form, its cost (R3) and its warnings."""
+    game._check_setup(seat)  # the core's own check: joined, not ready, in setup
+    fleet, cost, warnings = check_disposition(document)
+    return fleet.document, cost.to_json(), warnings
+
+
+def with_draft(view: dict, document: dict) -> dict:
+    """A seat's view in setup showing its kept draft: the disposition, its damage (none yet)
+    and its forces, as after a lock-in."""
+    fleet = check_disposition(document)[0]
+    return {**view, "disposition": fleet.document, "damage": fleet.damage(),
+            "forces": fleet.forces()}
+
+
+def computer(level: str, seed: str | int, on_failure=None) -> Bot:
+    return Bot(level, seed=seed, on_failure=on_failure)
+
+
+RULE_SET = RuleSet(
+    rules=catalogue.RULES,
+    title=catalogue.TITLE,
+    game_type=Game,
+    catalogue=catalogue.to_json,
+    new_game=create,
+    options=("seats", "alliances", "disposition_minutes", "move_minutes"),
+    empty=Game,
+    view_for=view_for,
+    report_for=report_for,
+    record_for=record_for,
+    status_view=status_view,
+    host_view=host_view,
+    seating=seating_for,
+    headline=result_headline,
+    targets_for=targets_for,
+    postmortem_view=postmortem_view,
+    postmortem_document=postmortem_summary,
+    game_file_view=game_file_view,
+    fingerprints_verify=fingerprints_verify,
+    check_draft=check_draft,
+    with_draft=with_draft,
+    content_keys=CONTENT_KEYS,
+    levels=DESCRIPTIONS,
+    computer=computer,
+    stand_in_level="captain",
+    seats=SEATS,
+)
+
+__all__ = ["RULE_SET"]

@@ -1,0 +1,47 @@
+"""The rule sets this referee plays: the registry behind the one seam (``RuleSet``).
+
+A rule set is a package of its own (``referee/naval_war`` ...) that fills in a ``RuleSet``;
+adding one is adding it to ``RULE_SETS`` here. Everything else (store, service, API, pages,
+printables, computers, club records) asks this module for a game's rule set and goes through
+it, reading nothing of a ``Game`` itself.
+"""
+
+from __future__ import annotations
+
+from .common.ruleset import RuleSet
+from .naval_war.rule_set import RULE_SET as NAVAL_WAR
+
+DEFAULT = NAVAL_WAR.rules
+RULE_SETS: dict[str, RuleSet] = {rule_set.rules: rule_set for rule_set in (NAVAL_WAR,)}
+
+
+class UnknownRules(ValueError):
+    """A name that is not a rule set of this referee."""
+
+
+def named(rules: object) -> RuleSet:
+    """The rule set called ``rules``; ``UnknownRules`` when there is none."""
+    if not isinstance(rules, str) or rules not in RULE_SETS:
+        raise UnknownRules(f"{str(rules)[:40]!r} is not a rule set of this referee; it plays "
+                           f"{', '.join(RULE_SETS)}")
+    return RULE_SETS[rules]
+
+
+def of(game: object) -> RuleSet:
+    """The rule set a game (a ``Game`` of some rule set's core) plays."""
+    for rule_set in RULE_SETS.values():
+        if isinstance(game, rule_set.game_type):
+            return rule_set
+    raise TypeError(f"{type(game).__name__} is not a game of any rule set here")
+
+
+def rule_sets() -> dict:
+    """``GET /api/v1/rules``: ``{"rule_sets": [{"rules", "name", "catalogue"}, ...]}``."""
+    return {"rule_sets": [{"rules": rs.rules, "name": rs.title, "catalogue": rs.catalogue(),
+                           "levels": dict(rs.levels)} for rs in RULE_SETS.values()]}
+
+
+def page_catalogue(rules: str = DEFAULT) -> dict:
+    """What a page embeds for its scripts: one rule set's catalogue."""
+    rule_set = named(rules)
+    return {"rules": rule_set.rules, "name": rule_set.title, **rule_set.catalogue()}

@@ -1,0 +1,63 @@
+"""A rule set's pages and paper, as the shared web layer reaches them (the web half of the seam).
+
+Each rule set gives one ``WebParts``: its own blueprint (the forms and scripts of its setup and
+play), the page a seat sees at ``/games/<id>`` for each phase, its post-mortem page, its club
+table and its printables. The shared blueprints (home, joining, recovery, the host's page, the
+end, the club, files, the PDFs' routes) serve every game and hand a game's own pages to its
+rule set's ``WebParts``, found with ``for_rules`` from the name the store keeps. They are
+registered by ``create_app`` from ``REGISTERED``; everything they show a player comes from his
+view (R21, T10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, current_app
+
+Page = Any  # what a Flask view returns: a rendered template or a response
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A rule set's printables, each a PDF's bytes; ``paper`` is "a4" or "letter"."""
+
+    blank_chart: Callable[..., bytes]  # (paper=, layout=) blank charts to play on by pencil
+    blank_record: Callable[..., bytes]  # (paper=, pages=) a blank move record
+    player_charts: Callable[..., bytes]  # (view, paper=) a seat's charts as its view shows them
+    player_record: Callable[..., bytes]  # (record, paper=) a seat's move record
+    postmortem: Callable[..., bytes]  # (postmortem_view, record, paper=, analysis=) after the end
+
+
+@dataclass(frozen=True)
+class WebParts:
+    rules: str
+    blueprint: Blueprint | None  # the rule set's own routes, registered by create_app
+    # (game_id, seat, view) -> the seat's page at /games/<id> in any phase
+    seat_page: Callable[[str, str, dict], Page]
+    # (game_id, seat) -> the post-mortem page (the rule set refuses it before the end)
+    postmortem_page: Callable[[str, str], Page]
+    # (finished games of this rule set, ids imported) -> its section of the club page:
+    # {"template", "title", "games" (counted), "forfeited", "finished": [{"id", "players",
+    # "headline", "imported", "counted", "forfeited"}, newest first], **what it reads}
+    club_section: Callable[[list, set[str]], dict]
+    paper: Paper
+
+
+def for_rules(rules: str) -> WebParts:
+    """The web parts of a rule set, as the running app registered them."""
+    return current_app.extensions["referee.web_parts"][rules]
+
+
+def registered() -> list[WebParts]:
+    """Every rule set's web parts, in the order the app registered them."""
+    return list(current_app.extensions["referee.web_parts"].values())
+
+
+def register(app, parts: list[WebParts]) -> None:
+    app.extensions["referee.web_parts"] = {part.rules: part for part in parts}
+    for part in parts:
+        if part.blueprint is not None:
+            app.register_blueprint(part.blueprint)
