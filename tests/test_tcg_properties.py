@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from referee.battleship_tcg import holes as core_holes
 from referee.battleship_tcg.game import new_game, replay
 from referee.battleship_tcg.postmortem import postmortem_document
-from referee.battleship_tcg.views import view_for
+from referee.battleship_tcg.views import host_view, record_for, status_view, view_for
 from referee.common.problems import RuleViolation
 
 # -- the model's own geometry ---------------------------------------------------------------
@@ -171,6 +171,10 @@ def check_views(game, halves: dict[str, Half], over: bool) -> None:
             {k: cells & me.hits for k, cells in me.boats.items()}
         if not over:
             leak_scan(view, seat, halves["blue" if seat == "red" else "red"])
+            record = record_for(game, seat)
+            assert record["moves"] == view["reports"]
+    public = json.dumps(status_view(game)) + json.dumps(host_view(game))
+    assert not HOLE_TEXT.search(public)  # the status and the host's view name no hole
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -254,3 +258,41 @@ def test_t10_a_views_before_any_shot_do_not_depend_on_the_opponents_disposition(
         view["seats"]["blue"]["fingerprint"] = None
         views.append(view)
     assert views[0] == views[1]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_t10_red_sees_the_same_game_whatever_blue_hid_where_red_has_not_found_it(seed):
+    """Two games alike but for Blue's disposition, Red shooting only holes empty in both:
+    Red's view is the same in both, but for Blue's fingerprint, after every shot."""
+    rng = random.Random(seed)
+    card_islands = None
+    games, blue_boats = [], []
+    red_doc = None
+    for _ in range(2):
+        game, _ = new_game(id="d", seed=5, options={"card": {"seed": seed}})
+        card_islands = {s: set(view_for(game, s)["islands"][s]) for s in ("red", "blue")}
+        game.join("red", "A")
+        game.join("blue", "B")
+        if red_doc is None:
+            red_doc, _ = random_disposition(rng, card_islands["red"])
+        doc, boats = random_disposition(rng, card_islands["blue"])
+        game.submit("red", red_doc)
+        game.submit("blue", doc)
+        game.lock_in("red", salt="r")
+        game.lock_in("blue", salt="b")
+        games.append(game)
+        blue_boats.append({h for cells in boats.values() for h in cells})
+    empty = [h for h in ALL_NAMES if h not in card_islands["blue"]
+             and h not in blue_boats[0] | blue_boats[1]]
+    red_targets = rng.sample(empty, 40)
+    blue_targets = rng.sample([h for h in ALL_NAMES if h not in card_islands["red"]], 40)
+    for red_hole, blue_hole in zip(red_targets, blue_targets, strict=True):
+        for game in games:
+            game.move("red", {"at": red_hole})
+            game.move("blue", {"at": blue_hole})
+        seen = []
+        for game in games:
+            view = view_for(game, "red")
+            view["seats"]["blue"]["fingerprint"] = None
+            seen.append(view)
+        assert seen[0] == seen[1]

@@ -606,3 +606,46 @@ def test_t10_a_name_goes_through_the_one_name_rule():
     game = created()
     assert rules_of(refusal(game.join, "red", "<b>")) == ["R10"]
     assert rules_of(refusal(game.join, "red", "Computer (admiral)")) == ["R10"]
+
+
+def test_t3_the_catalogue_is_json_and_says_what_the_rules_say():
+    served = json.loads(json.dumps(catalogue()))
+    assert served["rules"] == "battleship-tcg" and served["order"] == list(BOAT_TYPES)
+    assert {k: v["holes"] for k, v in served["boats"].items()} == \
+        {k: HOLES[k] for k in BOAT_TYPES}
+    letters = [v["letter"] for v in served["boats"].values()] + [served["man"]["letter"]]
+    assert len(set(letters)) == 6
+    assert served["directions"] == ["down", "down-right", "up-right"]
+    assert served["grid"]["columns"] == "ABCDEFGHIJKLMNO" and served["grid"]["depth"] == 10
+    assert served["grid"]["low_columns"] == "BDFHJLN"
+    assert served["limits"]["name_length"] == 40
+    assert served["card"]["half_island_holes"] == {"min": 10, "max": 16}
+
+
+# the fields of the referee's RuleSet (referee.common.ruleset) this core fills in; ``levels``
+# and ``computer`` come from the computer's package
+SEAM_FIELDS = ("rules", "title", "game_type", "catalogue", "new_game", "options", "empty",
+               "view_for", "report_for", "record_for", "status_view", "host_view", "seating",
+               "headline", "targets_for", "postmortem_view", "postmortem_document",
+               "game_file_view", "fingerprints_verify", "check_draft", "with_draft",
+               "content_keys", "stand_in_level", "seats")
+
+
+def test_t12_rule_set_has_every_field_of_the_seam():
+    assert all(hasattr(RULE_SET, name) for name in SEAM_FIELDS)
+    assert RULE_SET.seats == ("red", "blue") and RULE_SET.empty().events == []
+    game = created()
+    game.join("red", "Ann")
+    doc = disposition("red")
+    doc["boats"][0]["at"] = "o1"
+    normal, cost, warnings = RULE_SET.check_draft(game, "red", doc)
+    assert normal["boats"][0]["at"] == "O 1" and cost is None and warnings == []
+    assert game.events[-1]["type"] == "joined"  # no event
+    assert rules_of(refusal(RULE_SET.check_draft, game, "red", {"boats": []})) == ["T3"] * 5 + \
+        ["T5"]
+    shown = RULE_SET.with_draft(view_for(game, "red"), normal)
+    assert shown["disposition"] == normal and shown["damage"]["carrier"] == []
+    assert RULE_SET.seating(game)["order"] == ["red", "blue"]
+    assert RULE_SET.headline({"result": {"reason": "resigned", "winner": "red",
+                                         "winners": ["red"], "scores": {}}}) == \
+        "Blue resigned; Red wins."

@@ -4,8 +4,9 @@ in ``fleet``, the game as an event log in ``game``, what each seat may know in `
 post-mortem in ``postmortem``.
 
 ``RULE_SET`` is what the shared referee drives: the rule set's name and title, its catalogue,
-``new_game`` and ``replay``, and the views. The computer's levels (``LEVELS``, ``computer``)
-are added to it by the computer's package when it is present.
+``new_game`` and ``replay``, and the views, with every other field of the referee's
+``RuleSet`` (``referee.common.ruleset``) by its name (``seam.RULESET_FIELDS``). The computer's
+levels (``LEVELS``, ``computer``) are added to it by the computer's package.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from . import views
 from .catalogue import RULES, TITLE, catalogue
 from .fleet import Fleet, check_disposition
 from .game import Game, new_game, replay
+from .seam import RULESET_FIELDS
 from .views import (
     describe,
     game_file_view,
@@ -31,6 +33,7 @@ from .views import (
 RULE_SET = SimpleNamespace(
     rules=RULES,
     title=TITLE,
+    **RULESET_FIELDS,  # the rest of the referee's RuleSet (referee.common.ruleset), its names
     catalogue=catalogue,
     new_game=new_game,
     replay=replay,

@@ -403,7 +403,7 @@ def check_disposition(document: object) -> tuple[Fleet, Cost, list[Problem]]:
     ...     "aircraft": [{"type": "bomber", "at": "A 1"}], "guns": ["B 2"], "salvoes": 1})
     Traceback (most recent call last):
     ...
-    referee.naval_war.problems.RuleViolation: R4: Ships cost 4 points; at least 60 are needed; \
+    referee.common.problems.RuleViolation: R4: Ships cost 4 points; at least 60 are needed; \
 R4: Aircraft, A-A guns and salvoes cost 5 points; at least 60 are needed
     """
     if not isinstance(document, dict):

@@ -1,0 +1,51 @@
+"""What the referee's seam (``RuleSet``) asks of a rule set beyond its game and views: a
+seat's draft checked without an event, a view showing a kept draft, the options ``new_game``
+reads, and what makes two game files one game.
+"""
+
+from __future__ import annotations
+
+from . import postmortem, views
+from .catalogue import BOAT_TYPES, SEATS
+from .fleet import check_disposition
+from .game import OPTIONS, Game
+
+# What makes two game files the same game: every field of every event except the players'
+# names, the game's id and the times (which a file's editor may change at will).
+CONTENT_KEYS = ("type", "rules", "seat", "seats", "card", "bots", "disposition_minutes",
+                "move_minutes", "disposition", "salt", "fingerprint", "minutes", "seed",
+                "order", "move", "stand_in", "by")
+STAND_IN_LEVEL = "captain"  # the level that plays for an absent player (R25)
+
+
+def check_draft(game: Game, seat: str, document: object) -> tuple[dict, None, list]:
+    """A seat's draft disposition checked as ``Game.submit`` checks it (T3-T5, T11), without
+    an event: its normal form, no cost (nothing is bought) and no warnings."""
+    game._check_setup(seat)  # the core's own check: joined, not ready, in setup
+    fleet = check_disposition(document, game.card, seat)
+    return fleet.document, None, []
+
+
+def with_draft(view: dict, document: dict) -> dict:
+    """A seat's view in setup showing its kept draft (already in normal form): the
+    disposition and its damage (none yet), as after a lock-in."""
+    return {**view, "disposition": document, "damage": {kind: [] for kind in BOAT_TYPES}}
+
+
+# the fields of the referee's RuleSet not named the same in RULE_SET already
+RULESET_FIELDS = {
+    "game_type": Game,
+    "options": OPTIONS,
+    "empty": Game,
+    "seating": views.seating_for,
+    "headline": views.result_headline,
+    "postmortem_document": postmortem.postmortem_document,
+    "check_draft": check_draft,
+    "with_draft": with_draft,
+    "content_keys": CONTENT_KEYS,
+    "stand_in_level": STAND_IN_LEVEL,
+    "seats": SEATS,
+}
+
+__all__ = ["CONTENT_KEYS", "OPTIONS", "RULESET_FIELDS", "STAND_IN_LEVEL", "check_draft",
+           "with_draft"]
