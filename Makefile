@@ -29,6 +29,7 @@ run: $(STAMP)
 lint: $(STAMP) $(BIOME)
 	$(VENV)/bin/ruff check .
 	$(BIOME) lint
+	$(BIOME) format
 
 test: $(STAMP) lint
 	$(VENV)/bin/pytest

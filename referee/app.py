@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import logging
+import mimetypes
 import os
 import secrets
 import tempfile
@@ -121,6 +122,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     app.json.sort_keys = False
+    # The scripts are ES modules, which a browser refuses unless served as JavaScript (and
+    # nosniff is on); some systems' type registries say text/plain for .js, so say it here.
+    mimetypes.add_type("text/javascript", ".js")
 
     logging.getLogger("referee").setLevel(logging.INFO)
     init_store(app)

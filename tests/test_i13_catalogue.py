@@ -156,13 +156,14 @@ PAGE_RULE_LITERALS = [
 
 
 def page_sources() -> list[Path]:
-    return [*sorted((ROOT / "referee" / "static").glob("*.js")),
+    return [*sorted((ROOT / "referee" / "static").rglob("*.js")),
             *sorted((ROOT / "templates").glob("*.html"))]
 
 
 def test_i13_there_are_scripts_and_templates_to_scan():
     names = {p.name for p in page_sources()}
-    assert {"app.js", "place.js", "budget.html", "home.html", "base.html"} <= names
+    assert {"catalogue.js", "chart.js", "place.js", "play.js", "budget.js", "budget.html",
+            "home.html", "base.html"} <= names
 
 
 @pytest.mark.parametrize("path", page_sources(), ids=lambda p: p.relative_to(ROOT).as_posix())

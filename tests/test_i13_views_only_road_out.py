@@ -17,9 +17,12 @@ from referee.naval_war.problems import RuleViolation
 from referee.naval_war.views import host_view, postmortem_view, status_view, targets_for
 
 ROOT = Path(__file__).resolve().parent.parent
-CORES = {"naval_war", "battleship_tcg", "common"}  # the rule sets and what they share
+# the rule sets' pure cores and what they share; a web package inside one (battleship_tcg/web)
+# is outside the core and scanned
+CORES = {"naval_war", "battleship_tcg", "common"}
 OUTSIDE = sorted(p for p in (ROOT / "referee").rglob("*.py")
-                 if not CORES & set(p.parts)) + sorted((ROOT / "printables").rglob("*.py"))
+                 if p.parent.name not in CORES and "naval_war" not in p.parts) \
+    + sorted((ROOT / "printables").rglob("*.py"))
 GAME_NAMES = {"game", "state"}
 FIELDS = {f.name for f in dataclasses.fields(Game)} | {
     name for cls in Game.__mro__ for name, value in vars(cls).items()

@@ -280,7 +280,8 @@ def test_an_unknown_game_or_page_is_a_friendly_404_page(app, path):
     response = Phone(app, "lost").get(path, headers=BROWSER)
     assert response.status_code in (403, 404) and response.mimetype == "text/html"
     friendly(response)
-    assert "<script>" not in response.text.replace('<script src="/static/app.js" defer>', "")
+    assert "<script>" not in response.text.replace(
+        '<script type="module" src="/static/js/main.js">', "")
     if path.startswith("/games/0000000000") and "qr" not in path:
         assert response.status_code == 404 and "There is no game" in response.text
 

@@ -37,8 +37,10 @@ from referee import service
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = sorted((ROOT / "templates").glob("*.html"))
-STATIC = sorted(p for p in (ROOT / "referee" / "static").iterdir()
+STATIC = sorted(p for p in (ROOT / "referee" / "static").rglob("*")
                 if p.is_file() and p.suffix in (".js", ".css"))  # not the icons (scripts/)
+SCRIPTS = sorted(p.relative_to(ROOT / "referee" / "static").as_posix()
+                 for p in STATIC if p.suffix == ".js")  # the modules main.js imports
 BUDGET = 60 * 1024
 GZIP = {"Accept-Encoding": "gzip, deflate, br",
         "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
@@ -136,7 +138,7 @@ def html_of(response) -> str:
 def static_bytes(tmp_path_factory) -> int:
     phone = Phone(make_app(tmp_path_factory.mktemp("assets")), "assets")
     total = 0
-    for name in ("app.css", "app.js", "place.js"):  # place.js on the placement page only
+    for name in ("app.css", *SCRIPTS):  # every module, loaded on every page
         response = phone.get(f"/static/{name}", headers=GZIP)
         assert response.status_code == 200
         total += len(response.get_data())
@@ -163,7 +165,7 @@ def test_every_page_references_only_its_own_stylesheet_and_script(pages):
             "/static/app.css", "/favicon.ico", "/static/icon.svg", "/apple-touch-icon.png",
             "/manifest.webmanifest"], name  # issue 12 §6: the icons, all served here
         scripts = [a.get("src") for a, _ in page.scripts if a.get("src")]
-        assert scripts in (["/static/app.js"], ["/static/app.js", "/static/place.js"]), name
+        assert scripts == ["/static/js/main.js"], name
 
 
 def test_no_template_or_static_file_names_an_outside_address():

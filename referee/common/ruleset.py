@@ -53,3 +53,7 @@ class RuleSet:
     computer: Callable[..., Any]
     stand_in_level: str  # the level that plays for an absent player (R25)
     seats: Iterable[str] = ("red", "blue")  # every seat a game of these rules may have
+    # its documents as OpenAPI schemas, by name ("Disposition", "Move", "Report", "View",
+    # "Options", "Catalogue"): the OpenAPI document offers each rule set's beside the
+    # Naval War Game's (whose are written in referee/openapi.py)
+    schemas: Callable[[], dict] = dict

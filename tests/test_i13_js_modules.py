@@ -1,0 +1,177 @@
+"""Issue 13, "JavaScript": the scripts are a few ES modules under ``referee/static/js``, loaded
+by every page as one module entry from /static under the Content-Security-Policy
+(``script-src 'self'``: no inline script but the JSON data blocks, no CDN), served with a
+JavaScript type (a browser refuses a module script served as anything else), short lines,
+no module-level ``let``/``var``, and no rule of their own (the catalogue scan in
+test_i13_catalogue.py covers these files)."""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pages_support import (
+    FLEETS,
+    PURCHASE,
+    Page,
+    Phone,
+    buy,
+    create_game,
+    join,
+    lock,
+    make_app,
+    path_of,
+    save_draft,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "referee" / "static"
+MODULES = sorted((STATIC / "js").glob("*.js"))
+ENTRY = "/static/js/main.js"
+JAVASCRIPT = ("text/javascript", "application/javascript")  # what browsers take for a module
+DATA_BLOCKS = {"rules-catalogue", "page-data"}
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']""", re.M | re.S)
+
+
+def imports_of(path: Path) -> list[str]:
+    return IMPORT.findall(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, str]:
+    """Each kind of page of a two-player game, start to post-mortem, as HTML."""
+    app = make_app(tmp_path_factory.mktemp("modules"))
+    red, blue = Phone(app, "red"), Phone(app, "blue")
+    got = {"home": red.get("/").text}
+    game_id, links, _ = create_game(red, seats=2)
+    base = f"/games/{game_id}"
+    got["host"] = red.get(f"{base}/host").text
+    got["join"] = blue.get(path_of(links["blue"])).text
+    join(blue, links["blue"], "Bob")
+    got["budget"] = red.get(base).text
+    for phone, seat in ((red, "red"), (blue, "blue")):
+        buy(phone, game_id, PURCHASE)
+        if seat == "red":
+            got["place"] = red.get(base).text
+        save_draft(phone, game_id, FLEETS[seat])
+        lock(phone, game_id)
+        if seat == "red":
+            got["waiting"] = red.get(base).text
+    got["play"] = red.get(base).text
+    got["play, another's turn"] = blue.get(base).text
+    for phone in (red, blue):
+        phone.submit(base, f"{base}/end")
+    got["over"] = red.get(base).text
+    got["post-mortem"] = red.get(f"{base}/postmortem").text
+    got["error 404"] = red.get("/games/0000000000").text
+    got["club"] = red.get("/club").text
+    assert "Game over" in got["over"], "the game did not end"
+    assert 'data-page="postmortem"' in got["post-mortem"]
+    return got
+
+
+def test_i13_there_are_modules_and_an_entry():
+    names = {p.name for p in MODULES}
+    assert {"main.js", "catalogue.js", "chart.js", "place.js", "play.js", "poll.js"} <= names
+    assert not list(STATIC.glob("*.js")), "a classic script is left in referee/static"
+
+
+def test_i13_every_page_loads_scripts_only_as_modules_from_static(pages):
+    for name, html in pages.items():
+        page = Page(html)
+        for attrs, text in page.scripts:
+            if attrs.get("type") == "application/json":  # data, never run
+                assert attrs.get("id") in DATA_BLOCKS and "src" not in attrs, (name, attrs)
+                assert "</" not in text, name  # the JSON cannot close its own block
+                continue
+            assert attrs.get("type") == "module", (name, attrs)
+            assert attrs.get("src") == ENTRY and not text.strip(), (name, attrs, text[:80])
+            assert "defer" not in attrs and "async" not in attrs, (name, attrs)  # in order
+        assert [a.get("src") for a, _ in page.scripts if a.get("src")] == [ENTRY], name
+
+
+def test_i13_the_policy_allows_only_this_site_s_scripts(client):
+    policy = client.get("/").headers["Content-Security-Policy"]
+    assert "script-src 'self';" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_i13_each_module_is_served_as_javascript(client, path):
+    response = client.get(f"/static/js/{path.name}")
+    assert response.status_code == 200
+    assert response.mimetype in JAVASCRIPT, response.headers["Content-Type"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"  # no guessing either
+
+
+def test_i13_modules_are_javascript_even_where_the_system_says_otherwise(tmp_path):
+    # Some machines' type registries (Windows, some mime.types) call .js text/plain; the
+    # browser then refuses every module and the pages are dead. The app says it itself.
+    try:
+        mimetypes.add_type("text/plain", ".js")
+        assert mimetypes.guess_type("x.js")[0] == "text/plain"
+        app = make_app(tmp_path)
+        response = app.test_client().get(ENTRY)
+        assert response.mimetype in JAVASCRIPT, response.headers["Content-Type"]
+    finally:
+        mimetypes.add_type("text/javascript", ".js")
+
+
+def test_i13_modules_import_only_modules_here_and_main_reaches_them_all():
+    reached, todo = set(), [STATIC / "js" / "main.js"]
+    while todo:
+        path = todo.pop()
+        if path in reached:
+            continue
+        reached.add(path)
+        for spec in imports_of(path):
+            assert spec.startswith("./") and spec.endswith(".js"), (path.name, spec)
+            target = (path.parent / spec).resolve()
+            assert target.is_file() and target.parent == STATIC / "js", (path.name, spec)
+            todo.append(target)
+    assert reached == set(MODULES), "a module main.js never loads"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_i13_no_script_line_is_over_100_characters(path):
+    long = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if len(line) > 100]
+    assert not long, f"{path.name}: lines {long} are over 100 characters"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_i13_no_module_level_mutable_variable(path):
+    text = path.read_text(encoding="utf-8")
+    assert not re.findall(r"^(?:export\s+)?(?:let|var)\b.*", text, re.M), path.name
+    assert "window.Referee" not in text and "window.referee" not in text, path.name
+    assert not re.search(r"\bvar\s", text), path.name
+    assert '"use strict"' not in text, path.name  # a module is strict already
+
+
+
+@pytest.mark.skipif(not (ROOT / "node_modules" / ".bin" / "biome").exists()
+                    or shutil.which("node") is None, reason="make lint installs Biome")
+def test_i13_the_modules_are_as_biome_formats_them():
+    # make lint checks the formatter too (two-space indent, 100 columns), so the modules read
+    # alike whoever edits them
+    assert "\t$(BIOME) format\n" in (ROOT / "Makefile").read_text()
+    done = subprocess.run([str(ROOT / "node_modules" / ".bin" / "biome"), "format"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def test_i13_biome_keeps_its_recommended_rules_on():
+    config = json.loads((ROOT / "biome.json").read_text())
+    rules = config["linter"]["rules"]
+    assert config["linter"]["enabled"] and rules.get("preset", "recommended") == "recommended"
+    assert config["files"]["includes"] == ["referee/static/**/*.js"]
+    turned_off = [f"{group}.{name}" for group, settings in rules.items()
+                  if isinstance(settings, dict)
+                  for name, level in settings.items() if level == "off"]
+    assert not turned_off, turned_off
+    assert config["formatter"]["lineWidth"] == 100
