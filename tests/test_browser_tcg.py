@@ -409,7 +409,8 @@ def test_i14_two_phones_play_a_whole_game_of_battleship_tcg(browser, tcg_server)
         phone.shot("04-over")
     assert "rescued" in first.page.inner_text(".headline")
     over = first.page
-    a, b = (over.locator(f"#tcg-half-{s} svg").bounding_box() for s in ("red", "blue"))
+    a, b = (over.locator(f"#tcg-half-{s} svg").bounding_box()
+            for s in (first.name, second.name))  # his own half on the left
     assert a["y"] == pytest.approx(b["y"], abs=1) and a["x"] + a["width"] <= b["x"] + 1
     # T10: nothing of the opponent's fleet reached a phone before the end but what it was told
     for phone in (red, blue):
