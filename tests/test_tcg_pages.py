@@ -67,3 +67,105 @@ def test_t10_the_play_page_is_the_same_wherever_the_opponents_unshot_boats_lie(a
     here, elsewhere = _play_page(app, BLUE), _play_page(app, BLUE_ELSEWHERE)
     assert "Blue's half as you know it" in here and '"known"' in here
     assert here == elsewhere
+
+
+@pytest.fixture
+def tcg_client(tmp_path, monkeypatch):
+    """An app with Battleship TCG among its rule sets (registered here while the registry,
+    referee/rulesets.py, does not name it yet)."""
+    from referee import create_app, rulesets
+    from referee.battleship_tcg import RULE_SET
+
+    if RULE_SET.rules not in rulesets.RULE_SETS:
+        monkeypatch.setitem(rulesets.RULE_SETS, RULE_SET.rules, RULE_SET)
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.db"),
+                      "SECRET_KEY": "test", "PUBLIC_URL": "http://localhost"})
+    return app.test_client()
+
+
+@pytest.mark.parametrize("query, pages", [("layout=single&paper=letter", 2),
+                                          ("layout=pair", 2)])
+def test_i14_paper_blank_charts_url_with_rules(tcg_client, query, pages):
+    got = tcg_client.get(f"/printables/blank-chart.pdf?rules=battleship-tcg&{query}")
+    assert got.status_code == 200 and got.mimetype == "application/pdf"
+    assert len(pypdf.PdfReader(io.BytesIO(got.data)).pages) == pages
+
+
+@pytest.mark.parametrize("query", ["pages=0", "pages=21", "pages=%EF%BC%92", "paper=a3"])
+def test_i14_paper_blank_record_url_refuses_bad_parameters(tcg_client, query):
+    got = tcg_client.get(f"/printables/blank-record.pdf?rules=battleship-tcg&{query}",
+                         headers={"Accept": "application/json"})
+    assert got.status_code == 400, got.data[:200]
+
+
+def test_i14_paper_home_page_offers_the_tcg_printables(tcg_client):
+    page = tcg_client.get("/").get_data(as_text=True)
+    assert "/printables/blank-chart.pdf?rules=battleship-tcg&amp;paper=a4" in page
+    assert "/printables/blank-record.pdf?rules=battleship-tcg&amp;paper=letter" in page
+
+
+def _joined(client) -> tuple[str, dict]:
+    """A game of Battleship TCG with both seats joined, each with his own phone (client)."""
+    created = client.post("/api/v1/games", json={"rules": "battleship-tcg"}).get_json()
+    phones = {}
+    for seat in ("red", "blue"):
+        phone = client.application.test_client()
+        url = created["seats"][seat]["join_url"].removeprefix("http://localhost")
+        phone.post(url, data={"name": seat.title() + "y",
+                              "csrf_token": _csrf(phone.get(url))})
+        phones[seat] = phone
+    return created["id"], phones
+
+
+def _csrf(response) -> str:
+    return re.search(r'name="csrf-token" content="([^"]+)"', response.get_data(as_text=True)
+                     ).group(1)
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"disposition": {"boats": [{"type": "carrier", "at": "Z 99", "dir": "down"}]}}, "boats[0]"),
+    ({"disposition": {"boats": [{"type": "carrier", "at": "A 1", "dir": "left"}]}}, "boats[0]"),
+    ({"disposition": {"boats": [{"type": "yacht", "at": "A 1", "dir": "down"}]}}, "boats[0]"),
+    ({"disposition": {"boats": [], "man": "<b>"}}, "man"),
+    ({"disposition": {"boats": [], "extra": 1}}, "disposition"),
+    ({"disposition": {"boats": [{"type": "carrier", "at": "A 1", "dir": "down"}] * 6}},
+     "boats"),
+    ({"disposition": []}, "disposition"), ("not json", "disposition")])
+def test_i14_phones_a_hostile_draft_is_refused_by_field(tcg_client, body, field):
+    game_id, phones = _joined(tcg_client)
+    red = phones["red"]
+    token = _csrf(red.get(f"/games/{game_id}"))
+    got = red.post(f"/tcg/games/{game_id}/draft", headers=json_headers(token),
+                   **({"json": body} if isinstance(body, dict) else {"data": body}))
+    assert got.status_code == 400, got.data[:300]
+    assert got.get_json()["errors"][0]["field"] == field
+
+
+def test_i14_phones_a_draft_says_what_is_wrong_with_its_holes(tcg_client):
+    game_id, phones = _joined(tcg_client)
+    red = phones["red"]
+    token = _csrf(red.get(f"/games/{game_id}"))
+    draft = {"boats": [{"type": "carrier", "at": "C 1", "dir": "down"}], "man": "A 1"}
+    got = red.post(f"/tcg/games/{game_id}/draft", headers=json_headers(token),
+                   json={"disposition": draft}).get_json()
+    rules = {p["rule"] for p in got["problems"]}
+    assert {"T4", "T5"} <= rules, got  # C 2, C 3 are islands; A 1 is sea
+    island = next(p for p in got["problems"] if p["rule"] == "T4")
+    assert {"C 2", "C 3"} <= set(island["squares"])
+
+
+def test_i14_phones_another_games_forms_are_not_here(tcg_client):
+    """A seat of a Naval War Game cannot post this game's forms for it: 404, nothing kept."""
+    created = tcg_client.post("/api/v1/games", json={}).get_json()
+    url = created["seats"]["red"]["join_url"].removeprefix("http://localhost")
+    tcg_client.post(url, data={"name": "Ann", "csrf_token": _csrf(tcg_client.get(url))})
+    token = _csrf(tcg_client.get(f"/games/{created['id']}"))
+    for form in ("draft", "lock", "shoot"):
+        got = tcg_client.post(f"/tcg/games/{created['id']}/{form}", headers=json_headers(token),
+                              json={"disposition": {"boats": [], "man": None}})
+        assert got.status_code == 404, (form, got.data[:200])
+
+
+def json_headers(token: str) -> dict:
+    """What the placement page's script sends with a draft."""
+    return {"X-CSRFToken": token, "Accept": "application/json"}
