@@ -42,6 +42,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
          "device_scale_factor": 1}
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 STATIC = Path(__file__).resolve().parent.parent / "referee" / "static"
+TCG_STATIC = STATIC.parent / "battleship_tcg" / "web" / "static"  # the rule set's own
 ORIGIN = "http://referee.test"
 HOLE = re.compile(r"\b([A-O]) (\d{1,2})\b")
 
@@ -116,9 +117,10 @@ class Phone:
 
     def _serve(self, route) -> None:
         path = route.request.url[len(ORIGIN):].split("?")[0]
-        if path.startswith("/static/") and (STATIC / path[8:]).is_file():
-            body = (STATIC / path[8:]).read_bytes()
-            return route.fulfill(body=body, content_type=mimetypes.guess_type(path)[0])
+        for prefix, folder in (("/tcg/static/", TCG_STATIC), ("/static/", STATIC)):
+            if path.startswith(prefix) and (folder / path[len(prefix):]).is_file():
+                body = (folder / path[len(prefix):]).read_bytes()
+                return route.fulfill(body=body, content_type=mimetypes.guess_type(path)[0])
         if path.startswith("/page/"):
             return route.fulfill(body=self.pages[path[6:]], content_type="text/html")
         if path == "/draft":
@@ -171,7 +173,7 @@ def test_i14_phones_the_js_honeycomb_is_the_one_geometry_of_holes_py(phone):
     direction: no rule of its own (T1, T4)."""
     page = phone("place").page
     js = page.evaluate("""async () => {
-        const m = await import('/static/js/honeycomb.js');
+        const m = await import('/tcg/static/honeycomb.js');
         const cat = JSON.parse(document.getElementById('rules-catalogue').textContent);
         const comb = m.makeHoneycomb(cat);
         const out = {};

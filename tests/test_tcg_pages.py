@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -169,3 +172,40 @@ def test_i14_phones_another_games_forms_are_not_here(tcg_client):
 def json_headers(token: str) -> dict:
     """What the placement page's script sends with a draft."""
     return {"X-CSRFToken": token, "Accept": "application/json"}
+
+
+def test_i14_club_section_counts_each_tcg_game_in_its_own_table():
+    from tcg_web_support import played
+
+    from referee.battleship_tcg.web.parts import club_section
+
+    over = played()
+    over.resign("blue")
+    section = club_section([over], set())
+    assert section["games"] == 1 and section["template"] == "tcg/_club.html"
+    assert {row["name"]: (row["won"], row["lost"]) for row in section["players"]} == {
+        "Ann &amp; Co": (1, 0), "Bob": (0, 1)}
+    assert section["finished"][0]["headline"] == "Blue resigned; Red wins."
+
+
+@pytest.mark.skipif(not (Path(__file__).resolve().parent.parent / "node_modules" / ".bin"
+                         / "biome").exists(), reason="make lint installs Biome")
+def test_i14_phones_the_tcg_scripts_pass_biome_as_the_shared_modules_do(tmp_path):
+    """The rule set's own scripts (served from its package) meet the shared modules' rules:
+    Biome's lint and format with the project's biome.json, 100 columns, no module-level let."""
+    root = Path(__file__).resolve().parent.parent
+    scripts = sorted((root / "referee" / "battleship_tcg" / "web" / "static").glob("*.js"))
+    assert {p.name for p in scripts} == {"honeycomb.js", "tcg.js"}
+    target = tmp_path / "referee" / "static" / "js"
+    target.mkdir(parents=True)
+    for script in scripts:
+        text = script.read_text()
+        assert all(len(line) <= 100 for line in text.splitlines()), script.name
+        assert not re.findall(r"^(?:export\s+)?(?:let|var)\b", text, re.M), script.name
+        (target / script.name).write_text(text)
+    shutil.copy(root / "biome.json", tmp_path / "biome.json")
+    (tmp_path / "node_modules").symlink_to(root / "node_modules")
+    for command in ("lint", "format"):
+        done = subprocess.run([str(root / "node_modules" / ".bin" / "biome"), command],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

@@ -30,7 +30,8 @@ from ..views import postmortem_view, result_headline
 from .geometry import page_catalogue
 from .known import sunk_boats
 
-bp = Blueprint("tcg", __name__, template_folder="templates", url_prefix="/tcg")
+bp = Blueprint("tcg", __name__, template_folder="templates", static_folder="static",
+               url_prefix="/tcg")
 DRAFTS = "drafts"  # the seats' private notes the Naval War Game's placement uses too
 MAX_DRAFT = 4096  # bytes: five boats and a man, with room to spare
 

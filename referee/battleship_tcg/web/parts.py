@@ -36,20 +36,22 @@ def club_section(games: list, imported: set[str]) -> dict:
     players: dict[str, Counter] = {}
     rescues = []
     for game in counted:
-        result = game.result()
+        shown = views.view_for(game, SEATS[0])  # after the end: everything revealed (T9)
+        result = shown["result"]
         for seat in SEATS:
-            name = game.names.get(seat) or seat.title()
-            tally = players.setdefault(name, Counter())
+            name = shown["seats"][seat]["name"] or seat.title()
+            tally = players.setdefault(name, Counter(games=0, won=0, drawn=0, lost=0))
             tally["games"] += 1
             tally["won" if seat in result["winners"] else
                   "drawn" if not result["winners"] else "lost"] += 1
         if result["reason"] == "rescued":
-            rescues.append(sum(1 for r in game.reports if r["by"] == result["winner"]))
+            rescues.append(sum(1 for r in shown["reports"] if r["by"] == result["winner"]))
     finished = []
     for game in reversed(games):
         status = views.status_view(game)
         finished.append({"id": status["id"],
-                         "players": " v ".join(game.names.get(s) or s.title() for s in SEATS),
+                         "players": " v ".join(status["seats"][s]["name"] or s.title()
+                                               for s in SEATS),
                          "headline": views.result_headline(views.view_for(game, SEATS[0])),
                          "imported": status["id"] in imported, "counted": game in counted,
                          "forfeited": False})

@@ -72,10 +72,10 @@ export function centre(comb, [c, r], s, top) {
 
 const hexagon = (x, y, s) =>
   [0, 1, 2, 3, 4, 5]
-    .map(
-      (k) =>
-        `${(x + s * Math.cos((Math.PI / 3) * k)).toFixed(2)},${(y + s * Math.sin((Math.PI / 3) * k)).toFixed(2)}`,
-    )
+    .map((k) => {
+      const angle = (Math.PI / 3) * k;
+      return `${(x + s * Math.cos(angle)).toFixed(2)},${(y + s * Math.sin(angle)).toFixed(2)}`;
+    })
     .join(" ");
 
 /* A boat's band: a rounded rectangle round the centres of its first and last holes. */

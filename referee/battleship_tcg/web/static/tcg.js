@@ -94,14 +94,16 @@ function placePage(data) {
       const boat = disp.boats[chosen];
       if (holesOf(boat).includes(hole)) {
         boat.dir = nextDir(boat.dir); // tap the boat again: turn it (down, down-right, up-right)
-        message = `${pieceName(boat.type)}: ${boat.dir}. Tap it again to turn it, or a hole to move it there.`;
+        message = `${pieceName(boat.type)}: ${boat.dir}. Tap it again to turn it, or a hole `;
+        message += "to move it there.";
       } else {
         boat.at = hole;
         chosen = null;
       }
     } else if (at >= 0) {
       chosen = at;
-      message = `${pieceName(disp.boats[at].type)} picked up: tap it to turn it, tap a hole to move it there.`;
+      message = `${pieceName(disp.boats[at].type)} picked up: tap it to turn it, `;
+      message += "tap a hole to move it there.";
     } else if (hole === disp.man) {
       chosen = "man";
       message = `${catalogue.man.name} picked up: tap an island hole to move him.`;
@@ -312,7 +314,7 @@ function playPage(data) {
     return side !== PLACING_SIDE;
   });
   draw();
-  busy = () => target !== null;
+  return () => target !== null; // busy: a hole is chosen, so a shot at the table waits
 }
 
 /* -- the end (T9): both halves side by side ----------------------------------------------- */
@@ -356,9 +358,8 @@ function overPage(data) {
 
 /* -- polling: a shot made on the other phone redraws this one ------------------------------ */
 
-let busy = () => false;
-
-function poll() {
+/** Reload when the game's version moves on, unless ``busy()`` (then offer to). */
+function poll(busy) {
   const url = document.body.dataset.poll;
   const version = document.body.dataset.version;
   if (!url || version === undefined) return;
@@ -402,10 +403,10 @@ const data = pageData();
 if (data) {
   const page = document.body.dataset.tcgPage;
   if (page === "place") placePage(data);
-  else if (page === "play") playPage(data);
   else if (page === "over") overPage(data);
+  const busy = page === "play" ? playPage(data) : () => false;
   const reload = $("#tcg-news button");
   if (reload) reload.addEventListener("click", () => location.reload());
   onceForms();
-  poll();
+  poll(busy);
 }
