@@ -1,5 +1,5 @@
 """The honeycomb's steps as data for the phones' scripts, worked out from ``holes`` (the one
-geometry), so that ``static/js/honeycomb.js`` holds no rule of its own (T1, T4). The rest of
+geometry), so that the honeycomb script (``web/static/honeycomb.js``) holds no rule of its own (T1, T4). The rest of
 the grid (columns, spoken words, depth, the low columns) is in the core's catalogue."""
 
 from __future__ import annotations

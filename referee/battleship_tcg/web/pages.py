@@ -6,7 +6,7 @@ Blueprint of its own for its forms (the draft, locking in, a shot), over the sha
 Every page about a player is drawn from his own view (T10, T12): the placement page from his
 view and his draft, the play page from his view (the opponent's half as he knows it, his own
 half with the opponent's shots), the game-over page from his view once both halves are
-revealed (T9). The honeycomb is drawn by ``static/js/honeycomb.js`` from the catalogue the
+revealed (T9). The honeycomb is drawn by ``web/static/honeycomb.js`` from the catalogue the
 page embeds (``geometry.page_catalogue``).
 """
 
