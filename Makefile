@@ -31,8 +31,11 @@ lint: $(STAMP) $(BIOME)
 	$(BIOME) lint
 	$(BIOME) format
 
+# Both cores (pytest-xdist): each test file runs whole on one worker, so a file's module-scoped
+# browser and its tests' order are as they are run alone; servers take free ports, tmp_path is
+# per test and every screenshot has its own name.
 test: $(STAMP) lint
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n 2 --dist loadfile
 
 bench: $(STAMP)
 	$(PY) bench/core_bench.py

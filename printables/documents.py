@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 from collections import Counter
+from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
@@ -265,15 +266,19 @@ def _chart_of(seat: str, name: str | None) -> str:
     return f"My chart of {seat.title()}" + (f" ({name})" if name else "")
 
 
-def player_charts(view: dict, *, paper: str = "a4") -> bytes:
+def player_charts(view: dict, *, paper: str = "a4",
+                  opponents: Sequence[str] | None = None) -> bytes:
     """A player's own chart with its damage beside his chart of each opponent, as the
-    referee has filled it from his reports; printable at any time of the game."""
+    referee has filled it from his reports; printable at any time of the game.
+    ``opponents``: the seats he may attack, as the core's ``targets_for`` gives them; a
+    view read without its game (a test, a script) counts those its seats show (R23)."""
     size = page_size(paper, "landscape")
     cell = chart_cell(size[0], 2)
     you = view["you"]
     name = view["seats"][you]["name"] or you.title()
-    opponents = [s for s in view["seats"] if s != you and s not in view.get("allies", [])
-                 and not view["seats"][s].get("forfeited")]
+    if opponents is None:
+        opponents = [s for s in view["seats"] if s != you and s not in view.get("allies", [])
+                     and not view["seats"][s].get("forfeited")]
     story: list = []
     for i, opponent in enumerate(opponents):
         own = ChartFlowable(cell, own_looks(view["disposition"], view["damage"]),

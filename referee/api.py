@@ -153,16 +153,14 @@ def record(game_id: str):
 @bp.post("/games/<game_id>/end")
 def end(game_id: str):
     seat = player(game_id)
-    _, game = service.act(store(), game_id, lambda game: game.agree_to_end(seat))
-    return jsonify(service.view(game, seat))
+    return jsonify(service.view(service.agree_to_end(store(), game_id, seat), seat))
 
 
 @bp.post("/games/<game_id>/play-on")
 def play_on(game_id: str):
     """Decline another player's offer to end the game (R14)."""
     seat = player(game_id)
-    _, game = service.act(store(), game_id, lambda game: game.play_on(seat))
-    return jsonify(service.view(game, seat))
+    return jsonify(service.view(service.play_on(store(), game_id, seat), seat))
 
 
 @bp.post("/games/<game_id>/seats/<seat>/stand-in")
@@ -176,8 +174,7 @@ def stand_in(game_id: str, seat: str):
 @bp.post("/games/<game_id>/resign")
 def resign(game_id: str):
     seat = player(game_id)
-    _, game = service.act(store(), game_id, lambda game: game.resign(seat))
-    return jsonify(service.view(game, seat))
+    return jsonify(service.view(service.resign(store(), game_id, seat), seat))
 
 
 @bp.get("/games/<game_id>/postmortem")
@@ -253,15 +250,13 @@ def reissue(game_id: str, seat: str):
 def extend_clock(game_id: str):
     host(game_id)
     minutes = json_body().get("minutes")
-    _, game = service.act(store(), game_id, lambda game: game.extend_clock(minutes))
-    return jsonify(host_status(game))
+    return jsonify(host_status(service.extend_clock(store(), game_id, minutes)))
 
 
 @bp.post("/games/<game_id>/seats/<seat>/forfeit")
 def forfeit(game_id: str, seat: str):
     host(game_id)
-    _, game = service.act(store(), game_id, lambda game: service.forfeit(game, seat))
-    return jsonify(host_status(game))
+    return jsonify(host_status(service.forfeit_seat(store(), game_id, seat)))
 
 
 @bp.get("/rules")

@@ -129,8 +129,16 @@ def duel(level_a: str, level_b: str, games: int, seed: int,
 @click.option("--games", default=200, show_default=True, type=click.IntRange(1, 100_000))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--times", is_flag=True, help="Also print the median think time per move.")
-def duel_command(level_a: str, level_b: str, games: int, seed: int, times: bool) -> None:
+@click.option("--rules", type=click.Choice(["naval-war", "battleship-tcg"]), default="naval-war",
+              show_default=True, help="The game: battleship-tcg also runs each level solo.")
+def duel_command(level_a: str, level_b: str, games: int, seed: int, times: bool,
+                 rules: str) -> None:
     """Play bot against bot, alternating who moves first, and print the result."""
+    if rules == "battleship-tcg":
+        from .tcg_duel import tcg_duel_command
+
+        tcg_duel_command(level_a, level_b, games, seed)
+        return
     if sys.stderr.isatty():
         with click.progressbar(length=games, label=f"{level_a} v {level_b}",
                                file=sys.stderr, show_pos=True, show_eta=True) as bar:

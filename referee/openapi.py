@@ -245,6 +245,41 @@ def openapi_document() -> dict:
         for method in ("post", "put"):
             if method in operations:
                 operations[method]["responses"].update(JSON_ONLY)
+    return _every_rule_set(document)
+
+
+# the Naval War Game's schema of a document, and what each other rule set calls its own
+PER_RULE_SET = {"GameOptions": "Options", "Disposition": "Disposition", "Move": "Move",
+                "Report": "Report", "View": "View", "Catalogue": "Catalogue"}
+
+
+def _every_rule_set(document: dict) -> dict:
+    """Each other rule set's documents beside the Naval War Game's: its schemas under its
+    own prefix (``BattleshipTcgDisposition``), and wherever an operation reads or answers one
+    of those documents, one of them, each rule set's."""
+    schemas = document["components"]["schemas"]
+    choices = {name: [ref(name)] for name in PER_RULE_SET}
+    for rules, rule_set in rulesets.RULE_SETS.items():
+        prefix = "".join(word.title() for word in rules.split("-"))
+        own = rule_set.schemas()
+        for name, theirs in PER_RULE_SET.items():
+            if theirs in own:
+                schemas[prefix + name] = own[theirs]
+                choices[name].append(ref(prefix + name))
+
+    def one_of(node: object) -> object:
+        if isinstance(node, dict):
+            target = node.get("$ref", "").removeprefix("#/components/schemas/")
+            if len(node) == 1 and len(choices.get(target, ())) > 1:
+                return {"oneOf": choices[target]}
+            return {key: one_of(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [one_of(item) for item in node]
+        return node
+
+    document["paths"] = one_of(document["paths"])
+    catalogue = schemas["RuleSets"]["properties"]["rule_sets"]["items"]["properties"]
+    catalogue["catalogue"] = one_of(catalogue["catalogue"])
     return document
 
 

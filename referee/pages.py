@@ -42,14 +42,15 @@ from .forms import (
     budget_fields,
     read_shape,
 )
-from .naval_war import view_for
+from .naval_war import SEATS, view_for
 from .naval_war.book import BOOK_FLEETS, describe_fleet
+from .naval_war.catalogue import MAX_CLOCK_EXTENSION
 from .naval_war.catalogue import TITLE as NAVAL_WAR_TITLE
 from .naval_war.club import club_records, forfeited_before_play, players_line
-from .naval_war.fleet import NAMES, PLURALS
+from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES
 from .naval_war.knowledge import knowledge_chart
 from .naval_war.layout import LayoutError, complete
-from .naval_war.phrasing import number_word, side_words, sides_words
+from .naval_war.phrasing import capitalise, number_word, side_words, sides_words
 from .naval_war.postmortem import postmortem_document, sinks_by_weapon, step_deltas
 from .naval_war.purchase import BUYABLE, placement_check, purchase_cost, trim_to_purchase
 from .naval_war.views import (
@@ -57,10 +58,20 @@ from .naval_war.views import (
     postmortem_view,
     result_headline,
     status_view,
+    targets_for,
 )
 from .poll import conditional, view_etag
 from .svgchart import bar_chart
-from .web import MAX_GAME_FILE, join_url, public_base, refused_form_goes_to, store
+from .web import (
+    MAX_GAME_FILE,
+    join_url,
+    minutes_since,
+    public_base,
+    refused_form_goes_to,
+    short_fingerprint,
+    store,
+    time_left,
+)
 
 bp = Blueprint("pages", __name__)
 
@@ -213,6 +224,13 @@ def recovery_to_show() -> dict:
 
 bp.add_app_template_global(sides_words, "sides_words")  # "Red and Green against Blue" (R23)
 bp.add_app_template_global(side_words, "side_words")  # "Red and Green"
+# issue 13: the templates' arithmetic lives here, not in the templates
+bp.add_app_template_filter(time_left, "time_left")  # "4:59 left" (R10, R25)
+bp.add_app_template_filter(minutes_since, "minutes_since")
+bp.add_app_template_filter(short_fingerprint, "short_fingerprint")
+bp.add_app_template_filter(capitalise, "capitalise")  # "salvo" -> "Salvo"
+
+CREATOR_SEAT = SEATS[0]  # who creates a game on his phone takes its first seat, and hosts
 
 
 # -- home, host and join ---------------------------------------------------------------------
@@ -235,16 +253,17 @@ def home():
                   f"{number_word(seats)}, every player for himself (R23).")
         game_id = created["id"]
         codes = {seat: info["join_code"] for seat, info in created["seats"].items()}
-        keys = service.claim_seat(store(), game_id, "red", codes.pop("red"), form.name.data)
-        service.hand_over_hosting(store(), game_id, "red")  # hosting follows Red's seat (R24)
+        keys = service.claim_seat(store(), game_id, CREATOR_SEAT, codes.pop(CREATOR_SEAT),
+                                  form.name.data)
+        service.hand_over_hosting(store(), game_id, CREATOR_SEAT)  # hosting follows it (R24)
         for seat, code in codes.items():
             _keep_join_code(game_id, seat, code)
         _remember("seats", game_id, keys.token)
         _remember("host", game_id, created["host_token"])
-        _show_recovery_once(game_id, "red", keys.recovery_code)
+        _show_recovery_once(game_id, CREATOR_SEAT, keys.recovery_code)
         return redirect(url_for("pages.host", game_id=game_id))
     return render_template("home.html", form=form, games=_my_games(),
-                           computer=ComputerGameForm())
+                           computer=ComputerGameForm(), creator_seat=CREATOR_SEAT)
 
 
 def _options(rules: str, asked: dict) -> dict:
@@ -291,21 +310,23 @@ def _my_games() -> list[dict]:
 
 @bp.post("/play-computer")
 def play_computer():
-    """Play the computer: the player takes Red; Blue buys and places its fleet at once."""
+    """Play the computer: the player takes the first seat (Red); the computer's buys and
+    places its fleet at once."""
     form = ComputerGameForm()
     if not form.validate_on_submit():
         raise ApiError(400, "; ".join(f"{form[name].label.text}: {' '.join(errors)}"
                                       for name, errors in form.errors.items()),
                        field=next(iter(form.errors)))
+    computer_seat = SEATS[1]
     created = service.create_game(store(), _options(form.rules.data, {
-        "seats": 2, "bots": {"blue": form.level.data}}), join_url)
+        "seats": 2, "bots": {computer_seat: form.level.data}}), join_url)
     game_id = created["id"]
-    keys = service.claim_seat(store(), game_id, "red", created["seats"]["red"]["join_code"],
-                              form.player.data)
-    service.hand_over_hosting(store(), game_id, "red")
+    keys = service.claim_seat(store(), game_id, CREATOR_SEAT,
+                              created["seats"][CREATOR_SEAT]["join_code"], form.player.data)
+    service.hand_over_hosting(store(), game_id, CREATOR_SEAT)
     _remember("seats", game_id, keys.token)
     _remember("host", game_id, created["host_token"])
-    _show_recovery_once(game_id, "red", keys.recovery_code)
+    _show_recovery_once(game_id, CREATOR_SEAT, keys.recovery_code)
     return redirect(url_for("pages.game", game_id=game_id))
 
 
@@ -322,10 +343,13 @@ def host(game_id: str):
     # a link for every seat not yet claimed, including one the host has just reissued
     links = {seat: join_url(game_id, seat, code) for seat, code in codes.items()
              if not (store().seat_row(game_id, seat) or {}).get("claimed")}
+    present = {seat: bool(info["last_seen"])
+               and status["now"] - info["last_seen"] <= service.PRESENT_S
+               for seat, info in status["seats"].items()}  # its page open (polling)
     return render_template("host.html", game_id=game_id, status=status, links=links,
                            form=PlainForm(), clock_form=ClockForm(), now=service.now(),
                            my_seat=_seats().get(game_id) and _held_seat(game_id),
-                           away_after=service.PRESENT_S)
+                           present=present)
 
 
 @bp.get("/games/<game_id>/qr/<seat>.svg")
@@ -380,9 +404,9 @@ def host_clock(game_id: str):
     host_token(game_id)
     form = ClockForm()
     if not form.validate_on_submit():
-        raise ApiError(422, "Minutes to add: a whole number from 1 to 120", field="minutes",
-                       rule="R10")
-    service.act(store(), game_id, lambda game: game.extend_clock(form.minutes.data))
+        raise ApiError(422, f"Minutes to add: a whole number from 1 to {MAX_CLOCK_EXTENSION}",
+                       field="minutes", rule="R10")
+    service.extend_clock(store(), game_id, form.minutes.data)
     flash(f"{form.minutes.data} more minutes for dispositions (R10).")
     return redirect(url_for("pages.host", game_id=game_id))
 
@@ -393,7 +417,7 @@ def host_forfeit(game_id: str, seat: str):
     host_token(game_id)
     if not PlainForm().validate_on_submit():
         abort(400)
-    service.act(store(), game_id, lambda game: service.forfeit(game, seat))
+    service.forfeit_seat(store(), game_id, seat)
     flash(f"{seat.title()} is forfeited (R10).")
     return redirect(url_for("pages.host", game_id=game_id))
 
@@ -472,8 +496,12 @@ def naval_war_page(game_id: str, seat: str, view: dict):
         if not draft.get("purchase") or request.args.get("budget"):
             form = BudgetForm(data={k.replace("-", "_"): n for k, n in
                                     draft.get("purchase", {}).items()})
+            fields = dict(zip(BUYABLE, budget_fields(form), strict=True))
             return render_template("budget.html", view=view, form=form,
-                                   fields=budget_fields(form), now=service.now(),
+                                   ship_fields=[fields[k] for k in SHIP_TYPES],
+                                   force_fields=[f for k, f in fields.items()
+                                                 if k not in SHIP_TYPES],
+                                   now=service.now(),
                                    hosting=_is_host(game_id), book=[
                                        (key, title, describe_fleet(purchase))
                                        for key, (title, purchase) in BOOK_FLEETS.items()],
@@ -481,15 +509,15 @@ def naval_war_page(game_id: str, seat: str, view: dict):
         return render_template("place.html", view=view, draft=draft, form=PlainForm(),
                                names=NAMES, now=service.now(), hosting=_is_host(game_id))
     marks = store().note("marks", game_id, seat) or {}
-    opponents = [s for s in view["seats"] if s != seat]
-    charts = {opp: knowledge_chart(view, opp) for opp in opponents}
+    others = [s for s in view["seats"] if s != seat]
+    charts = {other: knowledge_chart(view, other) for other in others}
     if view["phase"] == "over":
         return render_template("over.html", view=view, headline=result_headline(view),
                                page_data=_page_data(view, charts, marks))
     return render_template("play.html", view=view, move_form=MoveForm(key=secrets.token_hex(8)),
                            form=PlainForm(), page_data=_page_data(view, charts, marks),
-                           opponents=[s for s in opponents if s not in view["allies"]
-                                      and not view["seats"][s]["forfeited"]],
+                           opponents=service.derived(store(), game_id, ("targets", seat),
+                                                     lambda game: targets_for(game, seat)),
                            move_clock=view.get("move_clock"),
                            now=service.now(), hosting=_is_host(game_id))
 
@@ -674,7 +702,7 @@ def save_marks(game_id: str):
         raise ApiError(400, "Pencil marks are an object of charts and squares", field="marks")
     marks = {}
     for opponent, squares in body.items():
-        if opponent not in ("red", "blue", "green", "gold") or not isinstance(squares, dict):
+        if opponent not in SEATS or not isinstance(squares, dict):
             raise ApiError(400, f"{opponent!r} is not a seat", field="marks")
         marks[opponent] = {str(sq)[:6]: str(mark)[:2] for sq, mark in squares.items()}
     with store().write():
@@ -687,7 +715,7 @@ def agree_to_end(game_id: str):
     seat = my_seat(game_id)
     if not PlainForm().validate_on_submit():
         abort(400)
-    service.act(store(), game_id, lambda state: state.agree_to_end(seat))
+    service.agree_to_end(store(), game_id, seat)
     flash("You agreed to end the game; it ends when every player has (R14).")
     return redirect(url_for("pages.game", game_id=game_id))
 
@@ -698,7 +726,7 @@ def play_on(game_id: str):
     seat = my_seat(game_id)
     if not PlainForm().validate_on_submit():
         abort(400)
-    service.act(store(), game_id, lambda state: state.play_on(seat))
+    service.play_on(store(), game_id, seat)
     flash("You play on: the offer to end the game has lapsed (R14).")
     return redirect(url_for("pages.game", game_id=game_id))
 
@@ -720,7 +748,7 @@ def resign(game_id: str):
     seat = my_seat(game_id)
     if not PlainForm().validate_on_submit():
         abort(400)
-    service.act(store(), game_id, lambda state: state.resign(seat))
+    service.resign(store(), game_id, seat)
     return redirect(url_for("pages.game", game_id=game_id))
 
 
@@ -803,7 +831,7 @@ def import_game():
         raise ApiError(422, "That file is not a game file: it is not JSON",
                        field="game_file") from None
     imported = service.import_game(store(), document)
-    _remember("seats", imported["id"], imported["seats"]["red"]["token"])
+    _remember("seats", imported["id"], imported["seats"][CREATOR_SEAT]["token"])
     flash("Game imported: it replays to the same result, and every fingerprint matches.")
     return redirect(url_for("pages.game", game_id=imported["id"]))
 

@@ -94,8 +94,9 @@ def charts(game_id: str):
     seat = _seat(game_id)
     paper = _choice("paper", PAPERS, "a4")
     body = _printed(game_id, ("charts.pdf", seat, paper),
-                    lambda game: _paper(game).player_charts(service.view(game, seat),
-                                                            paper=paper))
+                    lambda game: _paper(game).player_charts(
+                        service.view(game, seat), paper=paper,
+                        opponents=rulesets.of(game).targets_for(game, seat)))
     return pdf(body, f"charts-{game_id}-{seat}.pdf")
 
 

@@ -395,6 +395,9 @@ def stand_in(store: Store, game_id: str, seat: str, by: str) -> Game:
 
 
 def _seat_row(store: Store, game_id: str, seat: str) -> dict:
+    if seat not in rulesets.SEATS:
+        raise ApiError(404, f"{seat[:20]!r} is not a seat; seats are "
+                            f"{', '.join(rulesets.SEATS)}", field="seat")
     row = store.seat_row(game_id, seat)
     if row is None:
         raise ApiError(404, f"This game has no {seat} seat", field="seat")
@@ -743,6 +746,33 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
             store.remember(game_id, seat, key, made.status, made.report, asked)
 
     return act(store, game_id, command, then=remember)[0]
+
+
+# -- a seat's and the host's other actions: one function each, for the API and the pages ----
+
+def agree_to_end(store: Store, game_id: str, seat: str) -> Game:
+    """A seat agrees to end the game now; it ends when every seat still in has (R14)."""
+    return act(store, game_id, lambda game: game.agree_to_end(seat))[1]
+
+
+def play_on(store: Store, game_id: str, seat: str) -> Game:
+    """A seat declines another's offer to end the game: the offer lapses (R14)."""
+    return act(store, game_id, lambda game: game.play_on(seat))[1]
+
+
+def resign(store: Store, game_id: str, seat: str) -> Game:
+    """A seat resigns: its side loses whatever the scores (R14, R22, R23)."""
+    return act(store, game_id, lambda game: game.resign(seat))[1]
+
+
+def extend_clock(store: Store, game_id: str, minutes: object) -> Game:
+    """The host gives the disposition clock more minutes (R10)."""
+    return act(store, game_id, lambda game: game.extend_clock(minutes))[1]
+
+
+def forfeit_seat(store: Store, game_id: str, seat: str) -> Game:
+    """The host forfeits a seat that has not locked in once the clock has run out (R10)."""
+    return act(store, game_id, lambda game: forfeit(game, seat))[1]
 
 
 def submit_and_lock_in(game: Game, seat: str, document: dict) -> list[dict]:

@@ -1,6 +1,7 @@
 """What every blueprint shares (the API, the pages, the printouts): the store of this
 request, the bearer token it carries, the public address phones reach the referee at, the
-join links built on it, and the limits on a request's body."""
+join links built on it, the limits on a request's body, and the Jinja filters that do the
+templates' arithmetic (issue 13: a template holds no arithmetic or rule constant)."""
 
 from __future__ import annotations
 
@@ -62,3 +63,36 @@ def refused_form_target() -> tuple[str | None, dict]:
     """Where the view of this request sends its refused form (see refused_form_goes_to)."""
     view = current_app.view_functions.get(request.endpoint or "")
     return getattr(view, "refused_form_goes_to", REFUSED_FORM_GOES_TO)
+
+
+# -- the templates' arithmetic, as Jinja filters (registered by the pages' blueprint) ---------
+
+FINGERPRINT_SHOWN = 16  # hex digits of a fingerprint shown in full only on hover
+
+
+def time_left(deadline: float, now: float) -> str:
+    """A clock's time left as the pages show it (R10, R25), the same words as the script's.
+
+    >>> time_left(1300.5, 1000), time_left(1000, 1000), time_left(900, 1000)
+    ('5:00 left', 'time is up', 'time is up')
+    """
+    left = int(deadline - now)
+    return f"{left // 60}:{left % 60:02d} left" if left > 0 else "time is up"
+
+
+def minutes_since(then: float, now: float) -> int:
+    """Whole minutes from ``then`` to ``now``: "Not seen for 3 min."
+
+    >>> minutes_since(100, 400), minutes_since(100, 159)
+    (5, 0)
+    """
+    return int((now - then) // 60)
+
+
+def short_fingerprint(fingerprint: str) -> str:
+    """The start of a fingerprint, enough to compare across the table by eye.
+
+    >>> short_fingerprint("9c1e" * 16)
+    '9c1e9c1e9c1e9c1e'
+    """
+    return fingerprint[:FINGERPRINT_SHOWN]

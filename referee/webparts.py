@@ -26,7 +26,8 @@ class Paper:
 
     blank_chart: Callable[..., bytes]  # (paper=, layout=) blank charts to play on by pencil
     blank_record: Callable[..., bytes]  # (paper=, pages=) a blank move record
-    player_charts: Callable[..., bytes]  # (view, paper=) a seat's charts as its view shows them
+    # (view, paper=, opponents=) a seat's charts as its view shows them; opponents: targets_for
+    player_charts: Callable[..., bytes]
     player_record: Callable[..., bytes]  # (record, paper=) a seat's move record
     postmortem: Callable[..., bytes]  # (postmortem_view, record, paper=, analysis=) after the end
 

@@ -18,23 +18,31 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from apiclient import Api, FlaskTransport, HttpTransport  # noqa: E402
+from browser_support import ARGS, CHROMIUM, report_header, require_browser  # noqa: E402
 
 from referee import create_app  # noqa: E402
 
 REFEREE = Path(sys.executable).parent / "referee"
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 def pytest_report_header(config):
-    if not CHROMIUM.exists():
-        return ["!" * 78, "NO CHROMIUM at /usr/bin/chromium: the browser tests will be SKIPPED "
-                "(apt-get install chromium; under CI=true they fail instead)", "!" * 78]
-    return [f"browser tests: {CHROMIUM}"]
+    return report_header()
 
 
 def pytest_terminal_summary(terminalreporter):
     if not CHROMIUM.exists():
         terminalreporter.write_sep("!", "BROWSER TESTS SKIPPED: no /usr/bin/chromium", red=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through Playwright, one for each browser test module (their modules
+    call ``require_browser`` first, so without Chromium this is never reached)."""
+    sync_api = require_browser()
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture

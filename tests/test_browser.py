@@ -10,37 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
-from pathlib import Path
 
-import pytest
+from browser_support import PHONE, require_browser, screenshot_path
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-         "device_scale_factor": 1}
-SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+sync_api = require_browser()
+
 PURCHASE = {"battleship": "15", "salvo": "57", "bomber": "1", "recon": "1"}
 SQUARE = re.compile(r"\b([A-U]) (\d{1,2})\b")  # squares; rulings are written R4
-
-if not CHROMIUM.exists():
-    if os.environ.get("CI") == "true":
-        pytest.fail("Chromium is not installed at /usr/bin/chromium: CI must run the browser "
-                    "tests (apt-get install chromium)", pytrace=False)
-    pytest.skip("BROWSER TESTS SKIPPED: no Chromium at /usr/bin/chromium "
-                "(apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Phone:
@@ -61,8 +38,8 @@ class Phone:
                 self.bodies.append((response.url, response.text()))
 
     def shot(self, label: str) -> None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"{label}-{self.name}.png"), full_page=True)
+        self.page.screenshot(path=str(screenshot_path(f"{label}-{self.name}.png")),
+                             full_page=True)
 
 
 # Each phone's fleet, on different squares so that a leak of one into the other's pages shows:

@@ -3,12 +3,11 @@ phone, not lost in silence. At 390 x 844 with touch."""
 
 from __future__ import annotations
 
-import pytest
 from api_support import table_in_play
+from browser_support import PHONE, require_browser, screenshot_path
 from helpers import QUIET
-from test_browser import PHONE, SHOTS, browser  # noqa: F401 (the fixture)
 
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = require_browser()
 
 
 def signed_session(table, seat: str) -> str:
@@ -21,7 +20,7 @@ def signed_session(table, seat: str) -> str:
         {"seats": {table.id: table.tokens[seat]}, "_permanent": True})
 
 
-def test_i13_a_pencil_mark_not_saved_is_reported(browser, live_server):  # noqa: F811
+def test_i13_a_pencil_mark_not_saved_is_reported(browser, live_server):
     table = table_in_play(live_server.api(), {"red": QUIET, "blue": QUIET})
     context = browser.new_context(**PHONE)
     context.add_cookies([{"name": "session", "value": signed_session(table, "red"),
@@ -37,7 +36,6 @@ def test_i13_a_pencil_mark_not_saved_is_reported(browser, live_server):  # noqa:
         page.unroute("**/marks")
         page.locator("#charts .cell[data-sq='K 11']").first.tap()  # saved: the warning goes
         page.wait_for_function("!document.querySelector('#marks-state').textContent")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "i13-marks-saved-red.png"))
+        page.screenshot(path=str(screenshot_path("i13-marks-saved-red.png")))
     finally:
         context.close()

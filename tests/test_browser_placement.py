@@ -10,37 +10,14 @@ Screenshots go to ``test-output/screenshots/``.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
+from browser_support import PHONE, require_browser, screenshot_path
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-         "device_scale_factor": 1}
-SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+sync_api = require_browser()
+
 # one of every kind of piece but battleships (R4 needs 60 points of ships), 122 points
 PURCHASE = {"carrier": 1, "battleship": 13, "cruiser": 1, "destroyer": 1, "submarine": 1,
             "atom-bomber": 1, "bomber": 1, "recon": 1, "aa-gun": 2, "salvo": 44}
-
-if not CHROMIUM.exists():
-    if os.environ.get("CI") == "true":
-        pytest.fail("Chromium is not installed at /usr/bin/chromium: CI must run the browser "
-                    "tests (apt-get install chromium)", pytrace=False)
-    pytest.skip("BROWSER TESTS SKIPPED: no Chromium at /usr/bin/chromium "
-                "(apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Phone:
@@ -61,8 +38,8 @@ class Phone:
             f"{r.status} {r.request.method} {r.url}"))
 
     def shot(self, label: str, full: bool = False) -> None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"i12-{label}-{self.name}.png"), full_page=full)
+        self.page.screenshot(path=str(screenshot_path(f"i12-{label}-{self.name}.png")),
+                             full_page=full)
 
     def cell(self, square: str):
         return self.page.locator(f'#place-chart [data-sq="{square}"]')

@@ -9,16 +9,15 @@ import io
 import urllib.request
 
 import pypdf
-import pytest
 from apiclient import open_table
-from test_browser import PHONE, SHOTS, browser  # noqa: F401 (the fixture)
+from browser_support import PHONE, require_browser, screenshot_path
 from test_printables import FLEETS
 from test_printables_i12 import MOVES, red_on_carrier
 
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = require_browser()
 
 
-def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server):  # noqa: F811
+def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     try:
@@ -31,8 +30,8 @@ def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server)
         field.fill("3")
         box = form.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390  # no sideways scroll
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "i12-record-pages-home.png"), full_page=False)
+        page.screenshot(path=str(screenshot_path("i12-record-pages-home.png")),
+                        full_page=False)
         with page.expect_response(lambda r: "/printables/blank-record.pdf" in r.url) as got:
             form.get_by_role("button", name="US Letter").tap()
         response = got.value
@@ -50,7 +49,7 @@ def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server)
         context.close()
 
 
-def test_i12_item5_screen_marks_destroyed_and_sunk_each_its_own_way(browser, live_server):  # noqa: F811
+def test_i12_item5_screen_marks_destroyed_and_sunk_each_its_own_way(browser, live_server):
     """The screen's key gave ✕ to a hit while Red's own chart drew ✕ for a destroyed plane,
     and a sunk carrier showed the bomber's letter where it stood: one symbol per meaning."""
     from flask import Flask
@@ -101,9 +100,8 @@ def test_i12_item5_screen_marks_destroyed_and_sunk_each_its_own_way(browser, liv
         assert "✕ aircraft or gun destroyed" in legend and "B ship hit" in legend
         assert "✕ hit" not in legend
         page.locator("#own-chart").scroll_into_view_if_needed()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "i12-screen-own-chart.png"))
+        page.screenshot(path=str(screenshot_path("i12-screen-own-chart.png")))
         page.locator("details.legend").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / "i12-screen-legend.png"))
+        page.screenshot(path=str(screenshot_path("i12-screen-legend.png")))
     finally:
         context.close()

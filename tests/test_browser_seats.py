@@ -10,43 +10,26 @@ The referee runs in this process (a threaded WSGI server) so that the test can m
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 from pathlib import Path
 
 import pytest
+from browser_support import require_browser
 from conftest import free_port
 from werkzeug.serving import make_server
 
 from referee import create_app, service
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    if os.environ.get("CI") == "true":
-        pytest.fail("Chromium is not installed at /usr/bin/chromium: CI must run the browser "
-                    "tests (apt-get install chromium)", pytrace=False)
-    pytest.skip("BROWSER TESTS SKIPPED: no Chromium at /usr/bin/chromium "
-                "(apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = require_browser()
 
 from test_browser import (  # noqa: E402
-    ARGS,
     LAYOUT,
     PURCHASE,
     Phone,
     fire_salvo,
     wait_for_turn,
 )
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Referee:

@@ -180,3 +180,61 @@ def test_i13_budget_page_states_the_catalogue_s_limits(client):
     home = client.get("/").get_data(as_text=True)
     assert f'max="{catalogue.MAX_MINUTES}"' in home and f'maxlength="{catalogue.MAX_NAME}"' in home
     assert (BUDGET, MIN_SHIPS, MIN_FORCES, MAX_ATOM_BOMBERS) == (160, 60, 60, 6)
+
+
+# Issue 13, "A web layer with one home for each thing": the templates hold no arithmetic and no
+# rule of their own. Their Jinja expressions ({{ ... }} and {% ... %}, string literals taken
+# out) do no sums (Jinja filters registered by the pages do: time_left, minutes_since,
+# short_fingerprint, capitalise), slice nothing by a number, write no table of pieces or
+# weapons (the ``rules`` global is the catalogue), and assume no seat (the host's seat comes
+# from the store, the creator's from the pages).
+JINJA = re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}", re.DOTALL)
+JINJA_STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
+JINJA_ARITHMETIC = [
+    re.compile(r"(?<=[\w\)\]])\s*(//|\*\*?|%|\+|-)\s*(?=[\w\(])"),  # a sum of any kind
+    re.compile(r"\[\s*-?\d*\s*:\s*-?\d*\s*\]"),  # a slice by a number: fields[:5], name[1:]
+]
+KINDS = "|".join(re.escape(kind) for kind in catalogue.BUYABLE)
+TEMPLATE_RULE_LITERALS = [
+    re.compile(rf"['\"]({KINDS})['\"]\s*:"),  # a table keyed by piece or weapon: {'recon': ..
+    re.compile(rf"['\"]({KINDS})['\"]\s*,\s*['\"]({KINDS})['\"]"),  # pieces listed
+    re.compile(r"class=\"cell-demo (ship|plane|gun)\">[A-Za-z]<"),  # a letter table (legend)
+    re.compile(r"['\"](red|blue|green|gold)['\"]"),  # a seat assumed: the host is 'red'
+    re.compile(r"you play (Red|Blue|Green|Gold)"),
+]
+
+
+def template_findings(text: str) -> list[str]:
+    found = {m.group(0) for pattern in TEMPLATE_RULE_LITERALS for m in pattern.finditer(text)}
+    for match in JINJA.finditer(text):
+        code = (match.group(1) or match.group(2) or "").strip("-+ \n")
+        bare = JINJA_STRING.sub("''", code)
+        if any(pattern.search(bare) for pattern in JINJA_ARITHMETIC):
+            found.add(match.group(0))
+    return sorted(found)
+
+
+def test_i13_template_scan_finds_what_it_looks_for():
+    # the literals the templates held before issue 13's web-layer step, each one found
+    for old in ["{% set left = (deadline - now)|int %}", "{{ left // 60 }}",
+                "{{ '%02d'|format(left % 60) }}", "{{ info.fingerprint[:16] }}",
+                "{{ names[weapon][1:] }}", "{% for f in fields[:5] %}",
+                "{{ ((status.now - info.last_seen) // 60)|int }}",
+                "{{ {'atom-bomber': 'Atom Bomber', 'salvo': 'Salvo'}[w] }}",
+                "{% for w in ('atom-bomber', 'bomber', 'recon', 'salvo') %}",
+                '<span class="cell-demo ship">B</span> Battleship',
+                "{% if seat == 'red' %}", "Create the game — you play Red"]:
+        assert template_findings(old), old
+    for fine in ["{{ view.clock.deadline|time_left(now) }}", "{{ view.reports[-1] }}",
+                 "{% for s in order %}{% if not loop.last %}, then {% endif %}{% endfor %}",
+                 "{{ seat[0]|upper }}", "{{ 'asks' if asking|length == 1 else 'ask' }}",
+                 "{{ url_for('pages.game', game_id=view.id) }}", "{%- endmacro %}",
+                 "{{ rules.NAMES['aa-gun'] }}", "{{ 'A-A gun' }}", "{{ seat|title }}"]:
+        assert not template_findings(fine), fine
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "templates").glob("*.html")),
+                         ids=lambda p: p.name)
+def test_i13_no_arithmetic_or_rule_table_in_templates(path):
+    found = template_findings(path.read_text(encoding="utf-8"))
+    assert not found, f"{path.name} does arithmetic or holds rules of its own: {found}"

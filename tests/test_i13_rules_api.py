@@ -20,7 +20,9 @@ def served(client) -> dict:
     answer = client.get("/api/v1/rules")  # no token
     assert answer.status_code == 200 and answer.is_json
     sets = answer.get_json()["rule_sets"]
-    assert [(s["rules"], s["name"]) for s in sets] == [("naval-war", "The Naval War Game")]
+    assert [(s["rules"], s["name"]) for s in sets] == [
+        ("naval-war", "The Naval War Game"),
+        ("battleship-tcg", "Battleship: The Tactical Combat Game")]  # issue 14: both listed
     return sets[0]["catalogue"]
 
 

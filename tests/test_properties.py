@@ -634,7 +634,7 @@ def check_over(game, charts: dict[str, Chart], views: dict[str, dict],
     if over == "exhausted":
         assert not any(chart.can_attack() for chart in charts.values())
     scores = {s: charts[s].score() if s in charts else 0 for s in game.seats}
-    result = game.result()
+    result = game.result().to_json()
     assert result["scores"] == scores
     sides = list(dict.fromkeys(side_of(game, s) for s in game.seats))
     totals = {side: sum(scores[s] for s in side) for side in sides}

@@ -546,7 +546,7 @@ def test_t12_the_rule_set_exposes_the_seam():
     game, events = RULE_SET.new_game(id="x", seed=3, at=0.0, options={"card": {"seed": 4}},
                                      bots={"blue": "recruit"})
     assert [e["type"] for e in events] == ["created", "toss"]
-    again = RULE_SET.replay(events)
+    again = replay(events)
     assert again.card == game.card == draw_card(4)
     assert again.names["blue"] == "Computer (recruit)"
 

@@ -5,10 +5,9 @@ reads, and what makes two game files one game.
 
 from __future__ import annotations
 
-from . import postmortem, views
-from .catalogue import BOAT_TYPES, SEATS
+from .catalogue import BOAT_TYPES
 from .fleet import check_disposition
-from .game import OPTIONS, Game
+from .game import OPTIONS, Game  # noqa: F401  (OPTIONS: what new_game reads)
 
 # What makes two game files the same game: every field of every event except the players'
 # names, the game's id and the times (which a file's editor may change at will).
@@ -32,20 +31,5 @@ def with_draft(view: dict, document: dict) -> dict:
     return {**view, "disposition": document, "damage": {kind: [] for kind in BOAT_TYPES}}
 
 
-# the fields of the referee's RuleSet not named the same in RULE_SET already
-RULESET_FIELDS = {
-    "game_type": Game,
-    "options": OPTIONS,
-    "empty": Game,
-    "seating": views.seating_for,
-    "headline": views.result_headline,
-    "postmortem_document": postmortem.postmortem_document,
-    "check_draft": check_draft,
-    "with_draft": with_draft,
-    "content_keys": CONTENT_KEYS,
-    "stand_in_level": STAND_IN_LEVEL,
-    "seats": SEATS,
-}
-
-__all__ = ["CONTENT_KEYS", "OPTIONS", "RULESET_FIELDS", "STAND_IN_LEVEL", "check_draft",
+__all__ = ["CONTENT_KEYS", "OPTIONS", "STAND_IN_LEVEL", "check_draft",
            "with_draft"]

@@ -2,7 +2,7 @@
 
 >>> bot = Bot("admiral", seed=7)
 >>> from referee.naval_war import check_disposition
->>> check_disposition(bot.disposition())[1].total
+>>> check_disposition(bot.disposition()).cost.total
 160
 
 ``Bot(level, seed)`` gives ``disposition(view=None, rng=None)``, a disposition document of

@@ -149,6 +149,11 @@ class Lifecycle:
     def version(self) -> int:
         return len(self.events)
 
+    def result_document(self) -> dict | None:
+        """The result as the documents carry it (null until the game is over); a game whose
+        ``result()`` is not already a document says how to write it."""
+        return self.result()  # type: ignore[attr-defined]
+
     @property
     def phase(self) -> str:
         if self.over:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from .documents import HostView, StatusView
 from .lifecycle import fingerprint, refuse
 
 
@@ -17,7 +18,7 @@ def detached(document: dict) -> dict:
     return json.loads(json.dumps(document))
 
 
-def status_view(game) -> dict:
+def status_view(game) -> StatusView:
     """The game's public state, as the server runs it: the phase, the seats (joined, ready,
     forfeited, a computer's level, handed to the computer), whose turn and since which event
     (R25), the clocks and the result; nothing of any seat's forces (R21)."""
@@ -33,11 +34,11 @@ def status_view(game) -> dict:
         "turn_began": game.turn_began,
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
         "move_minutes": game.move_minutes,
-        "result": game.result(),
+        "result": game.result_document(),
     }
 
 
-def host_view(game) -> dict:
+def host_view(game) -> HostView:
     """What the host may see (R24): who has joined and locked in, the clock, whose turn and
     the result; never anything of any seat's fleet."""
     status = status_view(game)

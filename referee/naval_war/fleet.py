@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .catalogue import (  # re-exported: the catalogue is where they are written
     AIRCRAFT_TYPES,
@@ -395,10 +396,18 @@ def _normal_document(units: list[Square], ships: list[Ship], aircraft: list[Airc
     }
 
 
-def check_disposition(document: object) -> tuple[Fleet, Cost, list[Problem]]:
+class CheckedDisposition(NamedTuple):
+    """What ``check_disposition`` gives for an acceptable disposition: the fleet, its cost
+    (R3) and the warnings it draws (R4's unspent points)."""
+    fleet: Fleet
+    cost: Cost
+    warnings: list[Problem]
+
+
+def check_disposition(document: object) -> CheckedDisposition:
     """Read and check a disposition (R3-R9): the fleet, its cost and warnings, or every problem.
 
-    >>> fleet, cost, warnings = check_disposition({
+    >>> checked = check_disposition({
     ...     "land": ["A 1"], "ships": [{"type": "battleship", "at": "E 5", "dir": "down"}],
     ...     "aircraft": [{"type": "bomber", "at": "A 1"}], "guns": ["B 2"], "salvoes": 1})
     Traceback (most recent call last):
@@ -427,4 +436,4 @@ R4: Aircraft, A-A guns and salvoes cost 5 points; at least 60 are needed
         raise RuleViolation(found)
     fleet = Fleet(_normal_document(units, ships, aircraft, guns, salvoes), land, ships,
                   aircraft, guns, salvoes)
-    return fleet, cost, budget_warnings(cost)
+    return CheckedDisposition(fleet, cost, budget_warnings(cost))

@@ -28,8 +28,9 @@ number of the event that began the current turn, and the server reads that event
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 # the life every rule set's game shares; fingerprint, check_name and toss_order re-exported
 from ..common.lifecycle import (  # noqa: F401
@@ -41,6 +42,7 @@ from ..common.lifecycle import (  # noqa: F401
 )
 from .catalogue import DEFAULT_MINUTES, SHOTS
 from .combat import strike
+from .documents import Event, Move, Report, ResultDocument
 from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
 from .problems import Problem, RuleViolation, problem, refuse
 from .squares import NotationError, Square, parse_square, square_name
@@ -48,6 +50,44 @@ from .squares import NotationError, Square, parse_square, square_name
 SEATS = ("red", "blue", "green", "gold")
 ALLIANCES = (("red", "green"), ("blue", "gold"))  # R23 option, as API.md pairs them
 MOVE_KEYS = ("weapon", "from", "at", "target")
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """A side's seats and their points together (R22, R23)."""
+    seats: tuple[str, ...]
+    score: int
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game came out (R14, R22, R23): each seat's points, each side's, the
+    winning side's seats (none on a draw) and why the game ended (``exhausted``,
+    ``agreed``, ``resigned`` or ``forfeit``). ``to_json`` is the view's ``result``."""
+    scores: Mapping[str, int]
+    winners: tuple[str, ...]
+    sides: tuple[SideScore, ...]
+    reason: str
+
+    @property
+    def winner(self) -> str | None:
+        """The single winning seat; None on a draw or when a side of two or more wins."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_json(self) -> ResultDocument:
+        """The ``result`` of docs/api.md, "A player's view"."""
+        return {
+            "scores": dict(self.scores),
+            "winner": self.winner,
+            "winners": list(self.winners),
+            "sides": [{"seats": list(side.seats), "score": side.score} for side in self.sides],
+            "reason": self.reason,  # type: ignore[typeddict-item]
+        }
+
+
+def result_document(game: Game) -> ResultDocument | None:
+    """A game's result as the documents carry it: null until the game is over."""
+    return game.result_document()
 
 
 @dataclass
@@ -72,20 +112,20 @@ class Game(Lifecycle):
     order: list[str] = field(default_factory=list)
     started: bool = False
     turn: str | None = None
-    reports: list[dict] = field(default_factory=list)
+    reports: list[Report] = field(default_factory=list)
     agreed: set[str] = field(default_factory=set)
     stand_ins: set[str] = field(default_factory=set)  # seats the computer plays for (R25)
     turn_began: int = 0  # the event (numbered from 1) that began the current turn (R25)
     resigned: str | None = None
     over: str | None = None  # why the game ended: exhausted, agreed, resigned, forfeit
-    events: list[dict] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
     # -- facts derived from the state -------------------------------------------------
 
     def can_attack(self, seat: str) -> bool:
         return seat in self.fleets and self.fleets[seat].has_offensive_forces()
 
-    def result(self) -> dict | None:
+    def result(self) -> Result | None:
         """Scores and winners once the game is over (R14, R22, R23)."""
         if not self.over:
             return None
@@ -97,27 +137,28 @@ class Game(Lifecycle):
         totals = {m: sum(scores[s] for s in m) for m in sides}
         best = max((totals[m] for m in contenders), default=None)
         top = [m for m in contenders if totals[m] == best]
-        winners = list(top[0]) if len(top) == 1 else []
-        return {
-            "scores": scores,
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "sides": [{"seats": list(m), "score": totals[m]} for m in sides],
-            "reason": self.over,
-        }
+        return Result(scores=MappingProxyType(scores),
+                      winners=tuple(top[0]) if len(top) == 1 else (),
+                      sides=tuple(SideScore(tuple(m), totals[m]) for m in sides),
+                      reason=self.over)
+
+    def result_document(self) -> ResultDocument | None:
+        """The result as the documents carry it: null until the game is over."""
+        result = self.result()
+        return result.to_json() if result else None
 
     # -- commands: check, then append events ---------------------------------------------
 
     def submit(self, seat: str, disposition: object) -> Submitted:
         """Store a seat's draft disposition; returns the events, its cost and warnings."""
         self._check_setup(seat)
-        fleet, cost, warnings = check_disposition(disposition)
+        checked = check_disposition(disposition)
         events = self._emit({"type": "disposition", "seat": seat,
-                             "disposition": fleet.document})
-        return Submitted(events, cost.to_json(), warnings)
+                             "disposition": checked.fleet.document})
+        return Submitted(events, checked.cost.to_json(), checked.warnings)
 
     def move(self, seat: str, move: object, *, stand_in: bool = False
-             ) -> tuple[list[dict], dict]:
+             ) -> tuple[list[Event], Report]:
         """Make a move (R12); returns the events and the full report. ``stand_in``: the
         computer moves for a seat an opponent handed to it (R25)."""
         event = {"type": "move", "seat": seat, "move": move}
@@ -143,7 +184,7 @@ class Game(Lifecycle):
 
     def _apply_disposition(self, event: dict) -> dict:
         seat = self._check_setup(event.get("seat"))
-        fleet, _, _ = check_disposition(event.get("disposition"))
+        fleet = check_disposition(event.get("disposition")).fleet
         self.fleets[seat] = fleet
         return {**event, "disposition": fleet.document}
 
@@ -184,7 +225,7 @@ class Game(Lifecycle):
         self.turn = self._next_turn(after=seat)
         return {**event, "move": move}
 
-    def _check_move(self, seat: str, move: object) -> dict:
+    def _check_move(self, seat: str, move: object) -> Move:
         """Every problem with a move (R12, R13, R23), or its normal form."""
         if not isinstance(move, dict):
             raise refuse("R12", "A move is an object with weapon, from, at and target")

@@ -78,7 +78,7 @@ def pack(purchase: Purchase) -> dict:
     >>> from .fleet import check_disposition
     >>> doc = pack({"battleship": 15, "cruiser": 10, "submarine": 10, "recon": 16,
     ...             "bomber": 10, "aa-gun": 6, "salvo": 8})
-    >>> check_disposition(doc)[1].total
+    >>> check_disposition(doc).cost.total
     160
     """
     units = -(-_land_needed(purchase) // 9)

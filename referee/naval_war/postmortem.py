@@ -59,7 +59,7 @@ from collections.abc import Iterable
 
 from .combat import RADIUS
 from .fleet import PRICES, SHIP_LENGTH, Fleet
-from .game import Game
+from .game import Game, result_document
 from .phrasing import move_heading
 from .problems import refuse
 from .squares import parse_square
@@ -183,7 +183,7 @@ def postmortem_document(game: Game) -> dict:
     once the game is over)."""
     if game.phase != "over":
         raise refuse("R21", "The post-mortem is given once the game is over", kind="turn")
-    return {"id": game.id, "result": game.result(), "spending": spending(game),
+    return {"id": game.id, "result": result_document(game), "spending": spending(game),
             "hindsight": hindsight(game)}
 
 

@@ -17,8 +17,17 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
     status_view,
     targets_for,
 )
+from .documents import (
+    GameFile,
+    MoveRecord,
+    PostmortemView,
+    Report,
+    Seating,
+    SeatReport,
+    View,
+)
 from .fleet import NAMES, PLURALS, SHIP_TYPES
-from .game import Game
+from .game import Game, result_document
 from .phrasing import capitalise, count, join_and, number_word, side_words, with_article
 
 ATTACKER_ONLY = ("from",)  # R20: the base square is never shown to an opponent
@@ -27,7 +36,7 @@ WITHHELD = {"weapon": None, "at": [], "shot_down": None, "hits": [], "destroyed"
             "shots": None, "seen": None}
 
 
-def report_for(game: Game, report: dict, seat: str) -> dict:
+def report_for(game: Game, report: Report, seat: str) -> SeatReport:
     """One seat's copy of a report (R20): the attacker's, the target's, an ally's or a third
     player's; everyone's copy is the full report once the game is over (R21)."""
     if game.phase == "over":
@@ -48,12 +57,12 @@ def _fleet_view(game: Game, seat: str) -> tuple[dict | None, dict | None]:
     return (fleet.document, fleet.damage()) if fleet else (None, None)
 
 
-def view_for(game: Game, seat: str) -> dict:
+def view_for(game: Game, seat: str) -> View:
     """The view document of API.md for one seat."""
     return detached(_view(game, seat))
 
 
-def _view(game: Game, seat: str) -> dict:
+def _view(game: Game, seat: str) -> View:
     disposition, damage = _fleet_view(game, seat)
     fleet = game.fleets.get(seat)
     view = {
@@ -78,7 +87,7 @@ def _view(game: Game, seat: str) -> dict:
         "damage": damage,
         "forces": fleet.forces() if fleet else None,
         "reports": [report_for(game, r, seat) for r in game.reports],
-        "result": game.result(),
+        "result": result_document(game),
     }
     if game.phase == "over":
         view["revealed"] = {}
@@ -90,14 +99,14 @@ def _view(game: Game, seat: str) -> dict:
     return view
 
 
-def seating_for(game: Game) -> dict:
+def seating_for(game: Game) -> Seating:
     """What the holder of a join link sees before he joins: the seats, the order of play drawn
     when the game was created (R11) and the sides (R23); nothing of anyone's forces."""
     return detached({"id": game.id, "seats": list(game.seats), "order": list(game.order),
                      "sides": [list(members) for members in game.sides]})
 
 
-def record_for(game: Game, seat: str) -> dict:
+def record_for(game: Game, seat: str) -> MoveRecord:
     """The move record as one seat may see it: the toss (R11), then every move (R20, R21)."""
     return detached({
         "id": game.id,
@@ -105,7 +114,7 @@ def record_for(game: Game, seat: str) -> dict:
         "you": seat,
         "toss": dict(game.toss) if game.toss else None,
         "moves": [report_for(game, r, seat) for r in game.reports],
-        "result": game.result(),
+        "result": result_document(game),
     })
 
 
@@ -231,7 +240,7 @@ def scores(game: Game) -> dict[str, int]:
     return {s: game.fleets[s].score() for s in game.seats if s in game.fleets}
 
 
-def postmortem_view(game: Game, seat: str) -> dict:
+def postmortem_view(game: Game, seat: str) -> PostmortemView:
     """Everything the post-mortem shows a seat: its view, every seat's name and disposition
     and the fingerprint checks; refused before the end (R21)."""
     require_over(game, "The post-mortem is given")
@@ -244,10 +253,10 @@ def postmortem_view(game: Game, seat: str) -> dict:
     })
 
 
-def game_file_view(game: Game) -> dict:
+def game_file_view(game: Game) -> GameFile:
     """What a game file holds (issue 10 item 5): the whole log with every disposition, the
     fingerprints and salts that prove no fleet moved, and the result; refused before the end
     (R21)."""
     require_over(game, "A game is given as a file")
     return detached({"fingerprints": dict(game.fingerprints), "salts": dict(game.salts),
-                     "result": game.result(), "events": game.events})
+                     "result": result_document(game), "events": game.events})

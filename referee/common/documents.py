@@ -1,0 +1,68 @@
+"""The documents every rule set's core gives alike, as types: a finished game's result, the
+disposition clock, the game's public state and what the host sees (docs/api.md, "A player's
+view" and "The host status"). Each rule set's own documents (``naval_war/documents.py``) are
+typed beside its core. As there, the annotations are evaluated as the module loads (no ``from
+__future__ import annotations``).
+"""
+
+from typing import Literal, TypedDict
+
+Seat = str  # "red", "blue", "green" or "gold" (R23)
+Phase = Literal["setup", "play", "over"]
+
+
+class SideScoreDocument(TypedDict):
+    """A side and its points together (R22, R23): docs/api.md, "A player's view",
+    ``result.sides``."""
+    seats: list[Seat]
+    score: int
+
+
+class ResultDocument(TypedDict):
+    """The result once the game is over (R14, R22, R23): docs/api.md, "A player's view",
+    ``result``."""
+    scores: dict[Seat, int]
+    winner: Seat | None
+    winners: list[Seat]
+    sides: list[SideScoreDocument]
+    reason: Literal["exhausted", "agreed", "resigned", "forfeit"]
+
+
+class Clock(TypedDict):
+    """The disposition clock (R10): docs/api.md, "A player's view", ``clock``."""
+    minutes: int
+    deadline: float
+
+
+class StatusSeat(TypedDict):
+    """A seat in the game's public state: docs/api.md, "The host status", ``seats``."""
+    name: str | None
+    ready: bool
+    forfeited: bool
+    bot: str | None
+    stand_in: bool
+
+
+class StatusView(TypedDict):
+    """The game's public state as the server runs it, nothing of any seat's forces (R21,
+    R25): the server's own reading; its host's part is docs/api.md, "The host status"."""
+    id: str
+    phase: Phase
+    version: int
+    seats: dict[Seat, StatusSeat]
+    turn: Seat | None
+    turn_began: int
+    clock: Clock
+    move_minutes: int | None
+    result: ResultDocument | None
+
+
+class HostView(TypedDict):
+    """What the core gives the host (R24): docs/api.md, "The host status"."""
+    id: str
+    phase: Phase
+    version: int
+    clock: Clock
+    seats: dict[Seat, StatusSeat]
+    turn: Seat | None
+    result: ResultDocument | None

@@ -1,0 +1,50 @@
+"""What every browser test shares: the one gate on Debian's Chromium, the launch arguments, the
+phone's screen and where screenshots go. The ``browser`` fixture itself is in conftest.py.
+
+A browser test module starts with ``sync_api = require_browser()``: without
+/usr/bin/chromium the module is skipped, loudly (``make test`` says so in its header and its
+summary), or fails under CI=true, where the browser tests must run; never a browser download.
+Nothing else in the suite is skipped for want of a browser.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 1}
+SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+MISSING = "no Chromium at /usr/bin/chromium (apt-get install chromium)"
+
+
+def require_browser() -> ModuleType:
+    """Playwright's sync API once Chromium is there; otherwise skip the calling module (at
+    module level), or fail it under CI=true."""
+    if not CHROMIUM.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Chromium is not installed: {MISSING}. CI must run the browser "
+                        "tests", pytrace=False)
+        pytest.skip(f"BROWSER TESTS SKIPPED: {MISSING}", allow_module_level=True)
+    return pytest.importorskip("playwright.sync_api")
+
+
+def report_header() -> list[str]:
+    """The lines ``pytest`` (and so ``make test``) opens with: which browser, or none."""
+    if not CHROMIUM.exists():
+        return ["!" * 78, f"NO CHROMIUM: {MISSING}: the browser tests will be SKIPPED "
+                "(under CI=true they fail instead)", "!" * 78]
+    return [f"browser tests: {CHROMIUM}"]
+
+
+def screenshot_path(name: str) -> Path:
+    """Where a screenshot goes; every name is the test's own (``i12-...``, ``seats-...``), so
+    tests running side by side (pytest -n) never write the same file."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS / name

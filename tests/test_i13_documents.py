@@ -1,0 +1,246 @@
+"""Issue 13, "Types at the boundaries": the TypedDicts of ``referee/naval_war/documents.py``
+are the documents themselves. Real games (a three-seat free-for-all with a reissued seat, a
+clock extension, a stand-in, an offer to end declined, and a resignation; a game with a
+forfeit; a game played to its end through the API) give their events, reports and views, and
+each must carry exactly the keys its type declares, recursively; every key a type declares
+must turn up in some document, so the types can neither miss a key nor keep a dead one.
+
+Also: ``Game.result`` is a frozen ``Result`` whose ``to_json`` is the view's ``result``, and
+``check_disposition`` names its parts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import types
+import typing
+from collections import defaultdict
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+import pytest
+from apiclient import TableGame, lock_in_random_fleets, play_random_game
+from helpers import ATTACKER, QUIET, joined_game, random_move
+
+from referee.naval_war import check_disposition, documents, views
+from referee.naval_war.documents import EVENTS
+from referee.naval_war.game import Result, new_game
+
+SEEN: dict[type, set[str]] = defaultdict(set)  # the keys each TypedDict was seen with
+
+
+def problems_of(value: object, hint: object, path: str = "$") -> list[str]:
+    """Where ``value`` differs from the type ``hint``: missing or undeclared keys of a
+    TypedDict, and values of the wrong kind."""
+    if hint is Any:
+        return []
+    if is_typeddict(hint):
+        if not isinstance(value, dict):
+            return [f"{path}: {type(value).__name__}, not an object ({hint.__name__})"]
+        declared = get_type_hints(hint)
+        found = [f"{path}: {hint.__name__} lacks {key!r}"
+                 for key in sorted(hint.__required_keys__ - value.keys())]
+        found += [f"{path}: {key!r} is not a key of {hint.__name__}"
+                  for key in sorted(value.keys() - declared.keys())]
+        SEEN[hint] |= value.keys() & declared.keys()
+        for key in sorted(value.keys() & declared.keys()):
+            found += problems_of(value[key], declared[key], f"{path}.{key}")
+        return found
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        tries = [problems_of(value, alternative, path) for alternative in args]
+        return [] if any(not t for t in tries) else min(tries, key=len)
+    if origin is Literal:
+        return [] if value in args else [f"{path}: {value!r} is not one of {args}"]
+    if origin is list:
+        if not isinstance(value, list):
+            return [f"{path}: {type(value).__name__}, not a list"]
+        return [p for i, item in enumerate(value) for p in problems_of(item, args[0],
+                                                                     f"{path}[{i}]")]
+    if origin is dict:
+        if not isinstance(value, dict):
+            return [f"{path}: {type(value).__name__}, not an object"]
+        return [p for key, item in value.items()
+                for p in problems_of(key, args[0], f"{path} key") +
+                problems_of(item, args[1], f"{path}.{key}")]
+    if hint is type(None):
+        return [] if value is None else [f"{path}: {value!r} is not null"]
+    if hint is float:  # JSON's numbers: an int is a float too
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    elif hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, hint)  # type: ignore[arg-type]
+    return [] if ok else [f"{path}: {value!r} is not {getattr(hint, '__name__', hint)}"]
+
+
+def check(value: object, hint: object, where: str) -> None:
+    found = problems_of(value, hint, where)
+    assert not found, "\n".join(found[:20])
+
+
+def check_event(event: dict, where: str) -> None:
+    assert event["type"] in EVENTS, event
+    check(event, EVENTS[event["type"]], f"{where} ({event['type']})")
+
+
+def check_seat_documents(game, where: str) -> None:
+    """Every document the core gives about ``game`` at this moment, checked."""
+    for seat in game.seats:
+        check(views.view_for(game, seat), documents.View, f"{where}: view of {seat}")
+        check(views.record_for(game, seat), documents.MoveRecord, f"{where}: record of {seat}")
+    check(views.seating_for(game), documents.Seating, f"{where}: seating")
+    check(views.status_view(game), documents.StatusView, f"{where}: status")
+    check(views.host_view(game), documents.HostView, f"{where}: host view")
+    for i, report in enumerate(game.reports):
+        check(report, documents.Report, f"{where}: report {i + 1}")
+    for i, event in enumerate(game.events):
+        check_event(event, f"{where}: event {i + 1}")
+    if game.phase == "over":
+        for seat in game.seats:
+            check(views.postmortem_view(game, seat), documents.PostmortemView,
+                  f"{where}: post-mortem of {seat}")
+        check(views.game_file_view(game), documents.GameFile, f"{where}: game file")
+        check(game.result().to_json(), documents.ResultDocument, f"{where}: result")
+
+
+def three_seat_game():
+    """A free-for-all of three with every kind of event but the forfeit; checked as it goes."""
+    game, _ = new_game(id="g", seats=3, seed=5, move_minutes=3)
+    for seat in game.seats:
+        game.join(seat, seat.title())
+    game.reissue("green")  # R24: a new join code; the seat is free again
+    game.join("green", "Cy")
+    game.extend_clock(5)
+    made = game.submit("red", ATTACKER)
+    check(made.cost, documents.CostDocument, "submit's cost")
+    for seat in ("blue", "green"):
+        game.submit(seat, ATTACKER)
+    check_seat_documents(game, "setup")
+    for seat in game.seats:
+        game.lock_in(seat, salt=f"salt-{seat}")
+    rng = random.Random(13)
+    for _ in range(24):
+        game.move(game.turn, random_move(game, rng))
+    check_seat_documents(game, "play")
+    absent = game.turn
+    game.stand_in(absent, by=game.opponents(absent)[0])  # R25
+    game.move(absent, random_move(game, rng), stand_in=True)
+    game.agree_to_end(game.turn)
+    game.play_on(next(s for s in game.active if s not in game.agreed))
+    game.move(game.turn, random_move(game, rng))
+    game.resign(game.turn)
+    return game
+
+
+def test_i13_types_every_document_of_a_real_game_has_its_type_s_keys():
+    game = three_seat_game()
+    assert game.phase == "over"
+    check_seat_documents(game, "over")
+    kinds = {event["type"] for event in game.events}
+    assert kinds == set(EVENTS) - {"forfeit"}, kinds
+    assert any(r.get("stand_in") for r in game.reports)
+    withheld = [r for r in views.view_for(three_seat_game_in_play(), "red")["reports"]
+                if r.get("withheld")]
+    assert withheld, "a third player's copy (R20) was not seen"
+
+
+def three_seat_game_in_play():
+    game, _ = new_game(id="h", seats=3, seed=2)
+    for seat in game.seats:
+        game.join(seat, seat.title())
+        game.submit(seat, QUIET)
+    for seat in game.seats:
+        game.lock_in(seat)
+    rng = random.Random(3)
+    for _ in range(6):
+        game.move(game.turn, random_move(game, rng))
+    check_seat_documents(game, "three in play")
+    return game
+
+
+def test_i13_types_a_forfeit_and_its_documents():
+    game = joined_game(seats=3)
+    for seat in ("red", "blue"):
+        game.submit(seat, QUIET)
+        game.lock_in(seat)
+    game.forfeit("green", 20 * 60)
+    assert game.phase == "play"
+    check_seat_documents(game, "after a forfeit")
+    game.resign(game.turn)
+    check_seat_documents(game, "resigned after a forfeit")
+
+
+def table_with_move_clock(api) -> TableGame:
+    """Two seats joined through the API, with a move clock (R25)."""
+    status, created, _ = api.call("POST", "/api/v1/games", {"seats": 2, "move_minutes": 5})
+    assert status == 201, created
+    tokens = {}
+    for seat, info in created["seats"].items():
+        status, data, _ = api.call("POST", f"/api/v1/games/{created['id']}/seats/{seat}",
+                                   {"join_code": info["join_code"], "name": seat.title()})
+        assert status == 200, data
+        tokens[seat] = data["token"]
+    return TableGame(api, created["id"], created["host_token"], tokens)
+
+
+def test_i13_types_what_the_server_serves_has_its_type_s_keys(api):
+    table = table_with_move_clock(api)
+    status, host, _ = api.call("GET", table.path("/host"), token=table.host_token)
+    assert status == 200, host
+    check(host, documents.HostStatus, "host status in setup")
+    lock_in_random_fleets(table, random.Random(4))
+    status, served, _ = table.as_seat("red", "GET")
+    check(served, documents.ServedView, "served view in play")
+    final = play_random_game(table, random.Random(4))
+    check(final, documents.ServedView, "served view at the end")
+    status, host, _ = api.call("GET", table.path("/host"), token=table.host_token)
+    check(host, documents.HostStatus, "host status at the end")
+    status, exported, _ = table.as_seat("red", "GET", "/export")
+    assert status == 200, exported
+    check(exported, documents.ExportedGame, "export")
+
+
+# Runs after the tests above (the file's order): every key each type declares was seen.
+def test_i13_types_every_declared_key_turns_up_in_some_document():
+    if not SEEN:
+        pytest.skip("run with the tests above")
+    dead = {hint.__name__: sorted(get_type_hints(hint).keys() - keys)
+            for hint, keys in SEEN.items() if get_type_hints(hint).keys() - keys}
+    assert not dead, f"keys declared but never seen in a real document: {dead}"
+    checked = {hint.__name__ for hint in SEEN}
+    every = {name for name, value in vars(documents).items() if is_typeddict(value)}
+    assert every <= checked, f"types no test document was checked against: {every - checked}"
+
+
+def test_i13_types_result_is_frozen_and_its_json_is_the_view_s():
+    game = three_seat_game()
+    result = game.result()
+    assert isinstance(result, Result)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.reason = "agreed"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        result.scores["red"] = 99  # type: ignore[index]
+    assert views.view_for(game, "red")["result"] == result.to_json()
+    assert result.to_json()["winner"] == result.winner
+    assert list(result.to_json()) == ["scores", "winner", "winners", "sides", "reason"]
+
+
+def test_i13_types_check_disposition_names_its_parts():
+    checked = check_disposition(QUIET)
+    assert checked.fleet.document["salvoes"] == 60
+    assert checked.cost.total == 120 and [w.rule for w in checked.warnings] == ["R4"]
+    fleet, cost, warnings = checked  # still unpacks, for the callers that do
+    assert (fleet, cost, warnings) == tuple(checked)
+
+
+def test_i13_types_the_core_is_annotated_with_the_documents():
+    hints = {name: typing.get_type_hints(getattr(views, name))["return"]
+             for name in ("view_for", "record_for", "seating_for", "status_view", "host_view",
+                          "postmortem_view", "game_file_view", "report_for")}
+    assert hints == {"view_for": documents.View, "record_for": documents.MoveRecord,
+                     "seating_for": documents.Seating, "status_view": documents.StatusView,
+                     "host_view": documents.HostView,
+                     "postmortem_view": documents.PostmortemView,
+                     "game_file_view": documents.GameFile,
+                     "report_for": documents.SeatReport}
