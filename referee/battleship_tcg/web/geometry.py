@@ -1,6 +1,7 @@
 """The honeycomb's steps as data for the phones' scripts, worked out from ``holes`` (the one
-geometry), so that the honeycomb script (``web/static/honeycomb.js``) holds no rule of its own (T1, T4). The rest of
-the grid (columns, spoken words, depth, the low columns) is in the core's catalogue."""
+geometry), so that the honeycomb script (``web/static/honeycomb.js``) holds no rule of its own
+(T1, T4). The rest of the grid (columns, spoken words, depth, low columns) is in the core's
+catalogue."""
 
 from __future__ import annotations
 
