@@ -52,10 +52,11 @@ BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES = DEFAULT_RECORD_PAGES, MAX_RECORD_PA
 POSTMORTEM_HEADER = 74 * mm  # the result, chart titles, labels and tallies above and below
 
 
-def _document(buffer: io.BytesIO, size: tuple[float, float], title: str) -> SimpleDocTemplate:
+def _document(buffer: io.BytesIO, size: tuple[float, float], title: str,
+              subject: str = "The Naval War Game") -> SimpleDocTemplate:
     return SimpleDocTemplate(buffer, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
                              topMargin=MARGIN, bottomMargin=MARGIN, title=title,
-                             author="The referee", subject="The Naval War Game",
+                             author="The referee", subject=subject,
                              initialFontName=FONT)  # else every page names Helvetica
 
 
@@ -92,11 +93,19 @@ class _NumberedCanvas(Canvas):
         super().save()
 
 
-def _build(size: tuple[float, float], title: str, story: list) -> bytes:
+def _build(size: tuple[float, float], title: str, story: list,
+           subject: str = "The Naval War Game") -> bytes:
     buffer = io.BytesIO()
-    _document(buffer, size, title).build(story, onFirstPage=_footer, onLaterPages=_footer,
-                                         canvasmaker=_NumberedCanvas)
+    _document(buffer, size, title, subject).build(story, onFirstPage=_footer,
+                                                  onLaterPages=_footer,
+                                                  canvasmaker=_NumberedCanvas)
     return buffer.getvalue()
+
+
+def build(size: tuple[float, float], title: str, story: list, *, subject: str) -> bytes:
+    """A PDF in the house style of every printable, for any rule set: the embedded font, the
+    title at the foot of each page and "Page N of M" (issue 12)."""
+    return _build(size, title, story, subject)
 
 
 def _side_by_side(charts: list[ChartFlowable]) -> Table:

@@ -134,11 +134,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals["rules_catalogue"] = page_catalogue()  # embedded for the scripts
 
     from . import api, cli, icons, naval_war_web, pages, printouts, webparts
+    from .battleship_tcg.web.parts import TCG
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
-    webparts.register(app, [naval_war_web.NAVAL_WAR])  # each rule set's pages and paper
+    webparts.register(app, [naval_war_web.NAVAL_WAR, TCG])  # each rule set's pages and paper
     app.register_blueprint(icons.bp)
     printouts.register(app)
     cli.register(app)

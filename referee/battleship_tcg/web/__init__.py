@@ -1,0 +1,1 @@
+"""The web and paper part of Battleship: The Tactical Combat Game (not its pure core)."""

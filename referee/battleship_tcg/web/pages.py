@@ -1,0 +1,195 @@
+"""The phone pages of Battleship: The Tactical Combat Game: its seat page for each phase and
+its post-mortem page (reached through ``parts.TCG``, the rule set's ``WebParts``), and a
+Blueprint of its own for its forms (the draft, locking in, a shot), over the shared service
+(``referee/service.py``) and web helpers (``referee/web.py``).
+
+Every page about a player is drawn from his own view (T10, T12): the placement page from his
+view and his draft, the play page from his view (the opponent's half as he knows it, his own
+half with the opponent's shots), the game-over page from his view once both halves are
+revealed (T9). The honeycomb is drawn by ``web/static/honeycomb.js`` from the catalogue the
+page embeds (``geometry.page_catalogue``).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from ... import rulesets, service, strictjson
+from ...common.problems import RuleViolation
+from ...errors import ApiError
+from ...pages import _is_host, my_seat, script_json
+from ...web import refused_form_goes_to, store
+from ..card import read_card_option
+from ..catalogue import BOAT_TYPES, DIRECTIONS, RULES
+from ..fleet import check_disposition
+from ..holes import parse_hole
+from ..postmortem import postmortem_document
+from ..views import postmortem_view, result_headline
+from .geometry import page_catalogue
+from .known import sunk_boats
+
+bp = Blueprint("tcg", __name__, template_folder="templates", static_folder="static",
+               url_prefix="/tcg")
+DRAFTS = "drafts"  # the seats' private notes the Naval War Game's placement uses too
+MAX_DRAFT = 4096  # bytes: five boats and a man, with room to spare
+
+
+@bp.app_context_processor
+def offered() -> dict:
+    """Whether the referee plays this game (its rule set registered), for the home page."""
+    return {"tcg_offered": RULES in rulesets.RULE_SETS}
+
+
+def _context(view: dict, **more) -> dict:
+    catalogue = page_catalogue()
+    return {"view": view, "catalogue": catalogue, "rules_catalogue": catalogue,
+            "now": service.now(), "hosting": _is_host(view["id"]), **more}
+
+
+def _known(view: dict) -> dict:
+    """For each half, the boats sunk there and, where the shots tell them, their holes."""
+    return {seat: sunk_boats(view["shots"][seat]) for seat in view["seats"]}
+
+
+def _card(view: dict):
+    card = view["card"]
+    return read_card_option("standard" if card["name"] == "standard" else {"seed": card["seed"]})
+
+
+def _draft(game_id: str, seat: str) -> dict:
+    return (store().note(DRAFTS, game_id, seat) or {}).get("disposition") or {
+        "boats": [], "man": None}
+
+
+def draft_problems(view: dict, draft: dict) -> list[dict]:
+    """What is wrong with a draft so far, as the core checks a disposition (T3-T5, T11), less
+    the boats and man not placed yet (the piece bar shows those)."""
+    try:
+        check_disposition(draft, _card(view), view["you"])
+    except RuleViolation as refused:
+        return [p.to_json() for p in refused.problems if p.squares]
+    return []
+
+
+def seat_page(game_id: str, seat: str, view: dict):
+    """A seat's page at ``/games/<id>``: placing, waiting, playing or the end (T3-T9)."""
+    if view["phase"] == "setup":
+        if view["seats"][seat]["ready"]:
+            return render_template("tcg/waiting.html", page_data=script_json({"view": view}),
+                                   **_context(view))
+        draft = _draft(game_id, seat)
+        data = {"view": view, "draft": draft, "problems": draft_problems(view, draft),
+                "urls": {"draft": url_for("tcg.save_draft", game_id=game_id)}}
+        return render_template("tcg/place.html", page_data=script_json(data), **_context(view))
+    known = _known(view)
+    data = script_json({"view": view, "known": known})
+    if view["phase"] == "over":
+        return render_template("tcg/over.html", page_data=data, headline=result_headline(view),
+                               **_context(view))
+    them = next(s for s in view["seats"] if s != seat)
+    return render_template("tcg/play.html", page_data=data, key=secrets.token_hex(8),
+                           rescuing=len(view["sunk"][them]) == len(BOAT_TYPES),
+                           move_clock=view.get("move_clock"), **_context(view))
+
+
+def postmortem_page(game_id: str, seat: str):
+    """After the end (T9, T10): both halves with every shot numbered, each shot with what it
+    found and whether it was wasted, and the shots each boat took to sink."""
+    page = service.derived(store(), game_id, ("tcg-postmortem-page", seat),
+                           lambda game: _postmortem_page(game, seat),
+                           lambda page: 4 * len(page["page_data"]))
+    return render_template("tcg/postmortem.html", **page)
+
+
+def _postmortem_page(game, seat: str) -> dict:
+    try:
+        shown = postmortem_view(game, seat)
+    except RuleViolation:
+        raise ApiError(409, "The post-mortem is shown once the game is over", rule="T10") \
+            from None
+    document = postmortem_document(game)
+    view = shown["view"]
+    return {"view": view, "doc": document, "headline": result_headline(view),
+            "checks": shown["checks"], "catalogue": page_catalogue(),
+            "rules_catalogue": page_catalogue(),
+            "page_data": script_json({"view": view, "known": _known(view)})}
+
+
+def _my_seat(game_id: str) -> str:
+    """The seat this phone holds in a game of these rules; another game's forms are not here."""
+    seat = my_seat(game_id)
+    if store().rules_of(game_id) != RULES:
+        abort(404)
+    return seat
+
+
+def _read_draft() -> dict:
+    """The placement in progress as the page's script sends it: a disposition's shape, small,
+    every hole a hole and every direction one of T4's; what it breaks is the core's to say."""
+    body = request.get_data(cache=True)
+    if len(body) > MAX_DRAFT:
+        raise ApiError(413, "A draft is five boats and a man", field="disposition")
+    try:
+        document = strictjson.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        document = None
+    document = document.get("disposition") if isinstance(document, dict) else None
+    if not isinstance(document, dict) or set(document) - {"boats", "man"}:
+        raise ApiError(400, "The draft is a disposition: boats and man (T11)",
+                       field="disposition")
+    boats, man = document.get("boats") or [], document.get("man")
+    if not isinstance(boats, list) or len(boats) > len(BOAT_TYPES):
+        raise ApiError(400, "'boats' is a list of at most five boats (T3, T11)", field="boats")
+    for i, boat in enumerate(boats):
+        if not (isinstance(boat, dict) and set(boat) == {"type", "at", "dir"}
+                and boat["type"] in BOAT_TYPES and boat["dir"] in DIRECTIONS
+                and parse_hole(boat["at"]) is not None):
+            raise ApiError(400, f"boats[{i}] is a boat: type, at (a hole) and dir (T11)",
+                           field=f"boats[{i}]")
+    if man is not None and parse_hole(man) is None:
+        raise ApiError(400, "'man' is a hole, like K 7 (T5, T11)", field="man")
+    return {"boats": [dict(b) for b in boats], "man": man}
+
+
+@bp.post("/games/<game_id>/draft")
+def save_draft(game_id: str):
+    """Keep the placement in progress as the seat's private note and say what is wrong so
+    far; nothing enters the log until he locks in (as the Naval War Game's drafts)."""
+    seat = _my_seat(game_id)
+    draft = _read_draft()
+    view = service.seat_view(store(), game_id, seat).fresh()
+    if view["phase"] != "setup" or view["seats"][seat]["ready"]:
+        raise ApiError(409, "Your fleet is locked in: it can no longer be moved (T11)",
+                       rule="T11")
+    with store().write():
+        store().keep_note(DRAFTS, game_id, seat, {"disposition": draft})
+    return {"problems": draft_problems(view, draft)}
+
+
+@bp.post("/games/<game_id>/lock")
+@refused_form_goes_to("pages.game")
+def lock_in(game_id: str):
+    """Lock in the draft: the core checks it whole (T3-T5) and every problem comes back."""
+    seat = _my_seat(game_id)
+    document = _draft(game_id, seat)
+    service.act(store(), game_id, lambda game: service.submit_and_lock_in(game, seat, document))
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/shoot")
+@refused_form_goes_to("pages.game")
+def shoot(game_id: str):
+    """One shot (T7) from the play page's form; the key makes a second tap harmless."""
+    seat = _my_seat(game_id)
+    at = (request.form.get("at") or "").strip()[:20]
+    if not at:
+        raise ApiError(422, "Tap a hole on your opponent's half, then fire (T7)", field="at",
+                       rule="T7")
+    key = request.form.get("key", "")[:32]
+    service.make_move(store(), game_id, seat, {"at": at}, f"page:{key}" if key else None)
+    return redirect(url_for("pages.game", game_id=game_id) + "#last")
+
+
+__all__ = ["bp", "postmortem_page", "seat_page"]

@@ -1,0 +1,76 @@
+"""Battleship: The Tactical Combat Game's web part as the shared web layer reaches it
+(``referee/webparts.py``): its Blueprint, its seat and post-mortem pages, its club section and
+its printables."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...webparts import Paper, WebParts
+from .. import views
+from ..card import standard_card
+from ..catalogue import RULES, SEATS, TITLE
+from . import printables
+from .pages import bp, postmortem_page, seat_page
+
+
+def blank_chart(*, paper: str = "a4", layout: str = "pair") -> bytes:
+    """Blank charts of both halves of the standard card (T2)."""
+    card = standard_card()
+    return printables.blank_charts({s: card.island_names(s) for s in SEATS}, paper=paper,
+                                   layout=layout)
+
+
+def postmortem(shown: dict, record: dict, *, paper: str = "a4",
+               analysis: dict | None = None) -> bytes:
+    """The booklet from a seat's post-mortem view (its own view inside, both halves revealed)."""
+    return printables.postmortem(shown["view"], paper=paper, analysis=analysis)
+
+
+def club_section(games: list, imported: set[str]) -> dict:
+    """This game's tables on the club page: each player's games won, drawn and lost, and how
+    many shots the winners of games played out to the rescue took (T9). Imported games count
+    only if their fingerprints verify."""
+    counted = [g for g in games
+               if views.status_view(g)["id"] not in imported or views.fingerprints_verify(g)]
+    players: dict[str, Counter] = {}
+    rescues = []
+    for game in counted:
+        shown = views.view_for(game, SEATS[0])  # after the end: everything revealed (T9)
+        result = shown["result"]
+        for seat in SEATS:
+            name = shown["seats"][seat]["name"] or seat.title()
+            tally = players.setdefault(name, Counter(games=0, won=0, drawn=0, lost=0))
+            tally["games"] += 1
+            tally["won" if seat in result["winners"] else
+                  "drawn" if not result["winners"] else "lost"] += 1
+        if result["reason"] == "rescued":
+            rescues.append(sum(1 for r in shown["reports"] if r["by"] == result["winner"]))
+    finished = []
+    for game in reversed(games):
+        status = views.status_view(game)
+        finished.append({"id": status["id"],
+                         "players": " v ".join(status["seats"][s]["name"] or s.title()
+                                               for s in SEATS),
+                         "headline": views.result_headline(views.view_for(game, SEATS[0])),
+                         "imported": status["id"] in imported, "counted": game in counted,
+                         "forfeited": False})
+    return {"template": "tcg/_club.html", "title": TITLE, "games": len(counted),
+            "forfeited": 0, "finished": finished,
+            "players": sorted(({"name": n, **t} for n, t in players.items()),
+                              key=lambda row: (-row["won"], row["name"])),
+            "rescues": {"games": len(rescues),
+                        "fewest": min(rescues, default=None),
+                        "mean": round(sum(rescues) / len(rescues), 1) if rescues else None}}
+
+
+TCG = WebParts(
+    rules=RULES,
+    blueprint=bp,
+    seat_page=seat_page,
+    postmortem_page=postmortem_page,
+    club_section=club_section,
+    paper=Paper(blank_chart=blank_chart, blank_record=printables.blank_record,
+                player_charts=printables.player_charts, player_record=printables.player_record,
+                postmortem=postmortem),
+)
