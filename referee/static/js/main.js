@@ -2,7 +2,7 @@
    and does nothing elsewhere; here too the parts every page has: one-tap forms (sent once,
    confirmed where asked), copy and print buttons, the zoom toggle. */
 import { budgetPage } from "./budget.js";
-import { readCatalogue } from "./catalogue.js";
+import { drawsThese, makeCatalogue, readRules } from "./catalogue.js";
 import { overPage, postmortemPage, waitingPage } from "./chart.js";
 import { $ } from "./dom.js";
 import { placePage } from "./place.js";
@@ -72,7 +72,12 @@ function forms() {
 }
 
 function start() {
-  const catalogue = readCatalogue();
+  const rules = readRules();
+  if (!drawsThese(rules)) {
+    forms(); // another rule set's page: its own script draws it and polls
+    return;
+  }
+  const catalogue = makeCatalogue(rules);
   /* busy: is a move under way (then a move at the table is offered, not shown); ticking:
      the clocks' timers */
   const session = { busy: null, ticking: [] };

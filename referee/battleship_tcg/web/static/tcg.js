@@ -382,23 +382,6 @@ function poll(busy) {
   setTimeout(tick, 2000);
 }
 
-function onceForms() {
-  for (const form of document.querySelectorAll("form.once")) {
-    form.addEventListener("submit", (e) => {
-      if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
-        e.preventDefault();
-        return;
-      }
-      if (form.dataset.sent) {
-        e.preventDefault();
-        return;
-      }
-      form.dataset.sent = "1";
-      for (const b of form.querySelectorAll("button[type=submit]")) b.disabled = true;
-    });
-  }
-}
-
 const data = pageData();
 if (data) {
   const page = document.body.dataset.tcgPage;
@@ -407,6 +390,5 @@ if (data) {
   const busy = page === "play" ? playPage(data) : () => false;
   const reload = $("#tcg-news button");
   if (reload) reload.addEventListener("click", () => location.reload());
-  onceForms();
-  poll(busy);
+  poll(busy); // one-tap forms, copy and print buttons: the shared main.js, on every page
 }
