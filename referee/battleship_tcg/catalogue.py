@@ -11,7 +11,7 @@ the pages embed, so no script holds a rule of its own.
 from __future__ import annotations
 
 from ..common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
-from .holes import COLUMNS, DEPTH, DIRECTIONS, SPOKEN, WIDTH
+from .holes import COLUMNS, DEPTH, DIRECTIONS, SPOKEN, WIDTH, steps
 
 RULES = "battleship-tcg"
 TITLE = "Battleship: The Tactical Combat Game"
@@ -55,6 +55,7 @@ def catalogue() -> dict:
         "man": {"type": MAN, "name": NAMES[MAN], "holes": 1, "letter": LETTERS[MAN],
                 "on": "island"},
         "directions": list(DIRECTIONS),
+        "steps": steps(),  # each direction's step from a high and a low column (T1, T4)
         "results": {r: SAID[r] for r in RESULTS},
         "grid": {"columns": COLUMNS, "width": WIDTH, "depth": DEPTH,
                  "spoken": list(SPOKEN), "low_columns": COLUMNS[1::2],

@@ -109,3 +109,20 @@ def line(at: Hole, dir: str, n: int) -> list[Hole]:
 
 def reading_order(holes: Iterable[Hole]) -> list[Hole]:
     return sorted(set(holes))
+
+
+def steps() -> dict:
+    """For each direction a boat may run, the step to the next hole from a high column (A, C
+    ...) and from a low one (B, D ...), as [columns, rows]: ``step`` as data, for the
+    catalogue the phones' scripts read (they hold no rule of their own).
+
+    >>> steps()["down-right"], steps()["up-right"]
+    ({'high': [1, 0], 'low': [1, 1]}, {'high': [1, -1], 'low': [1, 0]})
+    """
+    probe = DEPTH // 2  # a row clear of the edges, to read each step off
+
+    def offset(column: int, dir: str) -> list[int]:
+        to = step(Hole(column, probe), dir)
+        return [to.column - column, to.row - probe]
+
+    return {d: {"high": offset(0, d), "low": offset(1, d)} for d in DIRECTIONS}
