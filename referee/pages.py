@@ -349,7 +349,8 @@ def host(game_id: str):
     return render_template("host.html", game_id=game_id, status=status, links=links,
                            form=PlainForm(), clock_form=ClockForm(), now=service.now(),
                            my_seat=_seats().get(game_id) and _held_seat(game_id),
-                           present=present)
+                           present=present,
+                           title=rulesets.named(store().rules_of(game_id)).title)
 
 
 @bp.get("/games/<game_id>/qr/<seat>.svg")

@@ -13,7 +13,6 @@ import contextlib
 import copy
 import json
 import mimetypes
-import os
 import re
 import threading
 import time
@@ -22,6 +21,7 @@ from types import SimpleNamespace
 
 import pytest
 from apiclient import Api, HttpTransport
+from browser_support import PHONE, SHOTS, require_browser
 from conftest import free_port
 from flask import render_template
 from tcg_web_support import BLUE, RED, played
@@ -35,32 +35,12 @@ from referee.battleship_tcg.web import pages as tcg_pages
 from referee.battleship_tcg.web.geometry import page_catalogue
 from referee.pages import script_json
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-         "device_scale_factor": 1}
-SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 STATIC = Path(__file__).resolve().parent.parent / "referee" / "static"
 TCG_STATIC = STATIC.parent / "battleship_tcg" / "web" / "static"  # the rule set's own
 ORIGIN = "http://referee.test"
 HOLE = re.compile(r"\b([A-O]) (\d{1,2})\b")
 
-if not CHROMIUM.exists():
-    if os.environ.get("CI") == "true":
-        pytest.fail("Chromium is not installed at /usr/bin/chromium: CI must run the browser "
-                    "tests (apt-get install chromium)", pytrace=False)
-    pytest.skip("BROWSER TESTS SKIPPED: no Chromium at /usr/bin/chromium "
-                "(apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+sync_api = require_browser()  # the one gate (tests/browser_support.py)
 
 
 @pytest.fixture(scope="module")
