@@ -119,6 +119,10 @@ _BY_DATABASE_GUARD = threading.Lock()
 
 
 def states_of(store) -> States:
-    """The states kept for the database file this store opens."""
+    """The states kept for the database file this store opens (made once: ``setdefault``
+    would build, and throw away, 64 locks on every request)."""
+    found = _BY_DATABASE.get(store.path)
+    if found is not None:
+        return found
     with _BY_DATABASE_GUARD:
         return _BY_DATABASE.setdefault(store.path, States())

@@ -295,11 +295,14 @@ class Store:
         return rows[0]["n"] or 0
 
     def append(self, game_id: str, first_seq: int, events: list[dict], now: float) -> None:
-        self.db["events"].insert_all(
-            {"game_id": game_id, "seq": first_seq + i, "type": event["type"],
-             "body": json.dumps(event, separators=(",", ":")), "at": now}
-            for i, event in enumerate(events)
-        )
+        """One plain INSERT per event (sqlite-utils' insert_all reads the schema and takes a
+        savepoint first: three more statements inside the write lock, on every move). A
+        sequence number already taken fails on the primary key: a log never forks."""
+        self.db.conn.executemany(
+            "insert into events (game_id, seq, type, body, at) values (?, ?, ?, ?, ?)",
+            [(game_id, first_seq + i, event["type"],
+              json.dumps(event, separators=(",", ":")), now)
+             for i, event in enumerate(events)])
 
     # -- a game's secret, its draft dispositions, and where an imported game came from ----
 
