@@ -112,7 +112,17 @@ def view(game_id: str):
     seat = player(game_id)
     shown = service.seat_view(store(), game_id, seat)  # built once per version and seat
     return conditional(view_etag(game_id, seat, shown.version, shown.draft),
-                       lambda: Response(shown.body, mimetype="application/json"))
+                       lambda: view_response(shown))
+
+
+def view_response(shown: service.SeatView) -> Response:
+    """A kept view's bytes, gzipped once per version for a phone that asks (issue 15)."""
+    if "gzip" not in request.headers.get("Accept-Encoding", ""):
+        return Response(shown.body, mimetype="application/json")
+    response = Response(shown.gzipped, mimetype="application/json")
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers["Vary"] = "Accept-Encoding"
+    return response
 
 
 @bp.put("/games/<game_id>/disposition")

@@ -14,6 +14,8 @@ player sees; a game's log has at most ``MAX_EVENTS`` events.
 from __future__ import annotations
 
 import copy
+import functools
+import gzip
 import hashlib
 import hmac
 import json
@@ -613,24 +615,37 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
 @dataclass(frozen=True)
 class SeatView:
     """A seat's view at one version of the game (and one revision of its draft): the
-    document, its JSON bytes and its ETag's parts, built once and kept."""
+    document, its JSON bytes (and their gzip, made on first asking) and its ETag's parts,
+    built once and kept. ``settled``: at this version no computer is to move, now or later
+    (no stand-in waits on a clock), so the kept view can be served without looking again."""
 
     version: int
     draft: int
     document: dict  # shared by every request for this version: read it, never change it
     body: bytes
+    settled: bool = False
 
     def fresh(self) -> dict:
         """A copy of the view that the caller may change."""
         return json.loads(self.body)
 
+    @functools.cached_property
+    def gzipped(self) -> bytes:
+        """The body compressed once, not on every request (a long game's view is 100 KB)."""
+        return gzip.compress(self.body, compresslevel=6, mtime=0)
+
 
 def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
     """A seat's view (after any computer has moved), from the cached state. Its cost does not
     depend on anything hidden from the seat (R21): it is built once per version and seat,
-    then served as the same bytes."""
-    settle(store, game_id)
+    then served as the same bytes. A view kept for the store's current version (one indexed
+    query, the cheap poll's) is served without the game's lock or state, unless a computer
+    might still have to move at that version."""
     states = states_of(store)
+    kept = states.peek(game_id, *_view_key(store, game_id, seat))
+    if isinstance(kept, SeatView) and kept.settled:
+        return kept
+    settle(store, game_id)
     with states.lock(game_id):
         game = states.current(store, game_id)
         found = store.draft(game_id, seat)
@@ -646,10 +661,19 @@ def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
             if found:
                 document = rule_set.with_draft(document, found[0])
             body = (json.dumps(document, separators=(",", ":")) + "\n").encode()
-            return SeatView(game.version, revision, document, body)
+            turn = shown["turn"]
+            settled = (shown["phase"] != "play" or turn is None
+                       or not (shown["seats"][turn]["bot"] or shown["seats"][turn]["stand_in"]))
+            return SeatView(game.version, revision, document, body, settled)
 
         return states.derived(game_id, game.version, ("view", seat, revision), build,
-                              lambda view: 2 * len(view.body))
+                              lambda view: 3 * len(view.body))
+
+
+def _view_key(store: Store, game_id: str, seat: str) -> tuple[int, tuple]:
+    """The version and derived-products key of a seat's view, from one indexed query."""
+    version, revision = store.view_stamp(game_id, seat)
+    return version, ("view", seat, revision)
 
 
 def submit_draft(store: Store, game_id: str, seat: str, document: object

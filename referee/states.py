@@ -79,6 +79,16 @@ class States:
         with self._guard:
             self._games.pop(game_id, None)
 
+    def peek(self, game_id: str, version: int, key: Hashable) -> object | None:
+        """What was derived for this version of the game, if it is still kept (no state, no
+        lock: a version's products never change)."""
+        full = (game_id, version, key)
+        with self._guard:
+            found = self._derived.get(full)
+            if found is not None:
+                self._derived.move_to_end(full)
+        return found[0] if found is not None else None
+
     def derived(self, game_id: str, version: int, key: Hashable, build: Callable[[], T],
                 size: Callable[[T], int] = lambda value: 1024) -> T:
         """What ``build`` gives for this version of the game, built once and kept."""
@@ -109,6 +119,10 @@ _BY_DATABASE_GUARD = threading.Lock()
 
 
 def states_of(store) -> States:
-    """The states kept for the database file this store opens."""
+    """The states kept for the database file this store opens (made once: ``setdefault``
+    would build, and throw away, 64 locks on every request)."""
+    found = _BY_DATABASE.get(store.path)
+    if found is not None:
+        return found
     with _BY_DATABASE_GUARD:
         return _BY_DATABASE.setdefault(store.path, States())

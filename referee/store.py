@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -112,6 +113,16 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
 ]
 
 
+_WRITERS: dict[str, threading.Lock] = {}
+_WRITERS_GUARD = threading.Lock()
+
+
+def _writer_lock(path: str) -> threading.Lock:
+    """The lock this process's writers to one database file queue on."""
+    with _WRITERS_GUARD:
+        return _WRITERS.setdefault(path, threading.Lock())
+
+
 class Store:
     """One connection to the referee's database."""
 
@@ -156,15 +167,20 @@ class Store:
 
     @contextlib.contextmanager
     def write(self) -> Iterator[sqlite_utils.Database]:
-        """One write transaction, taken at once so writers queue rather than clash."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.db
-        except BaseException:
-            self.db.conn.rollback()
-            raise
-        else:
-            self.db.conn.execute("COMMIT")
+        """One write transaction, taken at once so writers queue rather than clash. The
+        threads of one process queue on a lock of their own first (issue 15): a thread that
+        finds SQLite's write lock taken sleeps in SQLite's busy handler for up to 100 ms a
+        try, while a waiter on this lock runs as soon as the writer before it commits. Other
+        processes on the same file still queue on SQLite's own lock."""
+        with _writer_lock(self.path):
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.conn.rollback()
+                raise
+            else:
+                self.db.conn.execute("COMMIT")
 
     # -- games and seats ---------------------------------------------------------------
 
@@ -242,8 +258,9 @@ class Store:
 
     def seen(self, game_id: str, seat: str, when: float) -> None:
         """When this seat's phone (or script) last asked about its game (R25's absent player)."""
-        self.db.execute("update seats set seen_at = ? where game_id = ? and seat = ?",
-                        [when, game_id, seat])
+        with self.write():
+            self.db.execute("update seats set seen_at = ? where game_id = ? and seat = ?",
+                            [when, game_id, seat])
 
     def seats_seen(self, game_id: str) -> dict[str, float | None]:
         return {row["seat"]: row["seen_at"] for row in self.db.query(
@@ -278,11 +295,14 @@ class Store:
         return rows[0]["n"] or 0
 
     def append(self, game_id: str, first_seq: int, events: list[dict], now: float) -> None:
-        self.db["events"].insert_all(
-            {"game_id": game_id, "seq": first_seq + i, "type": event["type"],
-             "body": json.dumps(event, separators=(",", ":")), "at": now}
-            for i, event in enumerate(events)
-        )
+        """One plain INSERT per event (sqlite-utils' insert_all reads the schema and takes a
+        savepoint first: three more statements inside the write lock, on every move). A
+        sequence number already taken fails on the primary key: a log never forks."""
+        self.db.conn.executemany(
+            "insert into events (game_id, seq, type, body, at) values (?, ?, ?, ?, ?)",
+            [(game_id, first_seq + i, event["type"],
+              json.dumps(event, separators=(",", ":")), now)
+             for i, event in enumerate(events)])
 
     # -- a game's secret, its draft dispositions, and where an imported game came from ----
 

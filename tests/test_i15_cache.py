@@ -1,0 +1,143 @@
+"""Issue 15 item 3: the per-process caches (replayed states, kept views and their ETags) are
+never trusted over the database. Two referees on one database file are two real processes
+(`referee serve` on loopback, as `make run` starts it) or a process and this test's own app:
+a move through one is seen by the other at once; a restart loses nothing and serves the same
+views and ETags; a kept view is never served for a version another process moved past.
+"""
+
+from __future__ import annotations
+
+import gzip
+
+from apiclient import Api, FlaskTransport, TableGame
+from conftest import LiveServer
+from helpers import IDLE_SQUARES, QUIET
+
+from referee import create_app
+
+
+def in_play(api: Api) -> TableGame:
+    status, created, _ = api.call("POST", "/api/v1/games", {})
+    assert status == 201, created
+    tokens = {}
+    for seat, info in created["seats"].items():
+        status, body, _ = api.call("POST", f"/api/v1/games/{created['id']}/seats/{seat}",
+                                   {"join_code": info["join_code"], "name": seat.title()})
+        assert status == 200, body
+        tokens[seat] = body["token"]
+    table = TableGame(api, created["id"], created["host_token"], tokens)
+    for seat in tokens:
+        assert table.as_seat(seat, "PUT", "/disposition", QUIET)[0] == 200
+        assert table.as_seat(seat, "POST", "/ready")[0] == 200
+    return table
+
+
+def on(api: Api, table: TableGame) -> TableGame:
+    """The same game and tokens, reached through another referee."""
+    return TableGame(api, table.id, table.host_token, table.tokens)
+
+
+def idle(table: TableGame) -> dict:
+    turn = table.view("red")["turn"]
+    status, report, _ = table.as_seat(turn, "POST", "/moves",
+                                      {"weapon": "salvo", "at": IDLE_SQUARES})
+    assert status == 201, report
+    return report
+
+
+def view_and_etag(table: TableGame, seat: str) -> tuple[dict, str]:
+    status, body, headers = table.as_seat(seat, "GET")
+    assert status == 200, body
+    return body, headers["ETag"]
+
+
+def test_i15_item3_a_move_through_one_server_is_seen_by_the_other_at_once(tmp_path):
+    one = LiveServer(tmp_path / "shared.db").start()
+    two = LiveServer(tmp_path / "shared.db").start()
+    try:
+        first = in_play(one.api())
+        second = on(two.api(), first)
+        for n in range(6):  # each server in turn, each view cached on both before the move
+            mover, watcher = (first, second) if n % 2 == 0 else (second, first)
+            before = {seat: view_and_etag(watcher, seat) for seat in ("red", "blue")}
+            report = idle(mover)
+            for seat in ("red", "blue"):
+                old_view, old_etag = before[seat]
+                status, _, headers = watcher.as_seat(seat, "GET",
+                                                     headers={"If-None-Match": old_etag})
+                assert status == 200, "the other server still answered 304 after the move"
+                view, etag = view_and_etag(watcher, seat)
+                assert etag == headers["ETag"] != old_etag
+                assert len(view["reports"]) == len(old_view["reports"]) + 1
+                assert view["reports"][-1]["n"] == report["n"]
+                assert view == mover.view(seat)
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_i15_item3_a_restart_loses_nothing_and_serves_the_same_views_and_etags(tmp_path):
+    server = LiveServer(tmp_path / "club.db").start()
+    try:
+        table = in_play(server.api())
+        for _ in range(7):
+            idle(table)
+        before = {seat: view_and_etag(table, seat) for seat in ("red", "blue")}
+    finally:
+        server.kill()  # a pulled plug: nothing is flushed on the way out
+    again = LiveServer(tmp_path / "club.db").start()
+    try:
+        table = on(again.api(), table)
+        for seat, (view, etag) in before.items():
+            status, _, headers = table.as_seat(seat, "GET", headers={"If-None-Match": etag})
+            assert (status, headers["ETag"]) == (304, etag)
+            assert view_and_etag(table, seat) == (view, etag)
+        idle(table)  # and play goes on from where it stopped
+        assert len(table.view("red")["reports"]) == len(before["red"][0]["reports"]) + 1
+    finally:
+        again.stop()
+
+
+def test_i15_item3_a_kept_view_is_never_served_after_another_process_appends(tmp_path):
+    """This test's app keeps Red's view; another process moves; the kept view must not be
+    served again, whether asked with its ETag, without one, or for the raw JSON."""
+    database = tmp_path / "shared.db"
+    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test",
+                      "PUBLIC_URL": "http://localhost"})
+    here = Api(FlaskTransport(app.test_client()))
+    other = LiveServer(database).start()
+    try:
+        table = in_play(here)
+        there = on(other.api(), table)
+        for _ in range(4):
+            kept, etag = view_and_etag(table, "red")
+            assert view_and_etag(table, "red") == (kept, etag)  # served from the cache
+            report = idle(there)
+            status, _, headers = table.as_seat("red", "GET", headers={"If-None-Match": etag})
+            assert status == 200 and headers["ETag"] != etag
+            view, _ = view_and_etag(table, "red")
+            assert view != kept and view["reports"][-1]["n"] == report["n"]
+            assert view == there.view("red")
+    finally:
+        other.stop()
+
+
+def test_i15_item2_a_kept_view_is_gzipped_once_and_says_so(api):
+    table = in_play(api)
+    for _ in range(30):
+        idle(table)
+    plain = api.send("GET", table.path(), None, {"Authorization": f"Bearer "
+                                                 f"{table.tokens['red']}"})
+    client = api.send.client
+    zipped = client.get(table.path(), headers={"Authorization": f"Bearer {table.tokens['red']}",
+                                               "Accept-Encoding": "gzip, deflate, br"})
+    again = client.get(table.path(), headers={"Authorization": f"Bearer {table.tokens['red']}",
+                                              "Accept-Encoding": "gzip"})
+    assert zipped.status_code == 200 and zipped.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in zipped.headers["Vary"]
+    assert zipped.headers["ETag"] == plain[2]["ETag"]
+    assert zipped.data == again.data  # the same bytes: compressed once, kept
+    assert len(zipped.data) < len(gzip.decompress(zipped.data)) // 3
+    assert gzip.decompress(zipped.data) == client.get(
+        table.path(), headers={"Authorization": f"Bearer {table.tokens['red']}"}).data
+    assert zipped.headers["Content-Length"] == str(len(zipped.data))
