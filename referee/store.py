@@ -113,14 +113,16 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
 ]
 
 
-_WRITERS: dict[str, threading.Lock] = {}
+_WRITERS: dict[str, threading.RLock] = {}
 _WRITERS_GUARD = threading.Lock()
 
 
-def _writer_lock(path: str) -> threading.Lock:
-    """The lock this process's writers to one database file queue on."""
+def _writer_lock(path: str) -> threading.RLock:
+    """The lock this process's writers to one database file queue on. Re-entrant, so that a
+    write begun inside another on the same thread fails at once, as SQLite refuses a
+    transaction within a transaction, rather than waiting on itself for ever."""
     with _WRITERS_GUARD:
-        return _WRITERS.setdefault(path, threading.Lock())
+        return _WRITERS.setdefault(path, threading.RLock())
 
 
 class Store:

@@ -141,3 +141,28 @@ def test_i15_item2_a_kept_view_is_gzipped_once_and_says_so(api):
     assert gzip.decompress(zipped.data) == client.get(
         table.path(), headers={"Authorization": f"Bearer {table.tokens['red']}"}).data
     assert zipped.headers["Content-Length"] == str(len(zipped.data))
+
+
+def test_i15_a_write_inside_a_write_fails_at_once_rather_than_waiting_for_ever(tmp_path):
+    """Threads queue on the store's own writer lock (issue 15); a nested write on one thread
+    is refused by SQLite as before, never a thread stuck on its own lock."""
+    import sqlite3
+    import threading
+
+    from referee.store import Store
+
+    store = Store(tmp_path / "nested.db")
+    store.migrate()
+    failed = []
+
+    def nested() -> None:
+        try:
+            with store.write(), store.write():
+                pass
+        except sqlite3.OperationalError as error:
+            failed.append(error)
+
+    worker = threading.Thread(target=nested, daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    assert not worker.is_alive() and failed, "a nested write waited on its own lock"
