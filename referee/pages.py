@@ -598,9 +598,9 @@ def _script_json():
         return None
 
 
-@bp.post("/games/<game_id>/draft")
-def save_draft(game_id: str):
-    """Save the placement in progress (from the page's script) and say what is wrong so far."""
+def _posted_draft(game_id: str) -> tuple[str, dict, dict]:
+    """The seat posting, the disposition its page's script sent, and its kept draft, which
+    must have a budget (R3)."""
     seat = my_seat(game_id)
     body = _script_json()
     document = body.get("disposition") if isinstance(body, dict) else None
@@ -609,6 +609,13 @@ def save_draft(game_id: str):
     draft = _draft(game_id, seat)
     if not draft.get("purchase"):
         raise ApiError(409, "Choose a budget first (R3)", rule="R3")
+    return seat, document, draft
+
+
+@bp.post("/games/<game_id>/draft")
+def save_draft(game_id: str):
+    """Save the placement in progress (from the page's script) and say what is wrong so far."""
+    seat, document, draft = _posted_draft(game_id)
     draft["disposition"], removed = trim_to_purchase(document, draft["purchase"])
     with store().write():
         store().keep_note("drafts", game_id, seat, draft)
@@ -622,14 +629,7 @@ def save_draft(game_id: str):
 def fill_draft(game_id: str):
     """Place the rest for me: what is left of the purchase, at random (from the server's own
     randomness, which nobody can predict) around what the player has placed (R6-R9)."""
-    seat = my_seat(game_id)
-    body = _script_json()
-    document = body.get("disposition") if isinstance(body, dict) else None
-    if not isinstance(document, dict):
-        raise ApiError(400, "The draft is a disposition object", field="disposition")
-    draft = _draft(game_id, seat)
-    if not draft.get("purchase"):
-        raise ApiError(409, "Choose a budget first (R3)", rule="R3")
+    seat, document, draft = _posted_draft(game_id)
     document, _ = trim_to_purchase(document, draft["purchase"])
     try:
         filled = complete(document, draft["purchase"], secrets.SystemRandom())
