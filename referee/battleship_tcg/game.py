@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from ..common.lifecycle import DEFAULT_MINUTES, Lifecycle, Submitted, refuse, toss_order
 from .card import Card, card_from_json, read_card_option
 from .catalogue import MOVE_KEYS, NAMES, RULES, SEATS
-from .fleet import HOLE_RULE, Fleet, check_disposition
+from .fleet import HOLE_RULE, check_disposition
 from .holes import Hole, hole_name, parse_hole
 from .problems import Problem, RuleViolation, problem
 
@@ -47,38 +47,16 @@ def other(seat: str) -> str:
 
 @dataclass
 class Game(Lifecycle):
-    """Everything that follows from a game's events; build it with ``replay``."""
+    """Everything that follows from a game's events; build it with ``replay``. Beside the
+    state every game has (``Lifecycle``), the mission card, the shots at each half and who
+    rescued his man; ``over`` is rescued, agreed, resigned or forfeit."""
 
     END_RULE = "T9"
     TOSS_RULE = "T6"
 
-    id: str = ""
-    seats: tuple[str, ...] = ()
-    sides: tuple[tuple[str, ...], ...] = ()
-    bots: dict[str, str] = field(default_factory=dict)
-    created_at: float = 0.0
-    minutes: int = DEFAULT_MINUTES
-    move_minutes: int | None = None  # R25: the move clock, off by default
     card: Card | None = None
-    names: dict[str, str] = field(default_factory=dict)
-    fleets: dict[str, Fleet] = field(default_factory=dict)
-    ready: set[str] = field(default_factory=set)
-    fingerprints: dict[str, str] = field(default_factory=dict)
-    salts: dict[str, str] = field(default_factory=dict)
-    forfeited: set[str] = field(default_factory=set)
-    toss: dict | None = None
-    order: list[str] = field(default_factory=list)
-    started: bool = False
-    turn: str | None = None
-    reports: list[dict] = field(default_factory=list)
     shots: dict[str, dict[Hole, int]] = field(default_factory=dict)  # half -> hole -> n
-    agreed: set[str] = field(default_factory=set)
-    stand_ins: set[str] = field(default_factory=set)
-    turn_began: int = 0
-    resigned: str | None = None
     rescuer: str | None = None  # T9: who rescued his man, and so won
-    over: str | None = None  # rescued, agreed, resigned, forfeit
-    events: list[dict] = field(default_factory=list)
 
     # -- facts derived from the state -------------------------------------------------
 

@@ -23,7 +23,8 @@ import math
 import random
 import unicodedata
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
 
 from .problems import Problem, RuleViolation
 
@@ -132,16 +133,39 @@ class Submitted(NamedTuple):
     warnings: list[Problem]
 
 
+@dataclass
 class Lifecycle:
-    """The commands and events every rule set's ``Game`` shares (see the module's text).
+    """The state and the commands and events every rule set's ``Game`` shares (see the
+    module's text); a rule set's ``Game`` is a dataclass adding its own fields."""
 
-    The game's dataclass holds: id, seats, sides, bots, created_at, minutes, move_minutes,
-    names, fleets, ready, fingerprints, salts, forfeited, toss, order, started, turn,
-    agreed, stand_ins, turn_began, resigned, over, events."""
+    END_RULE: ClassVar[str] = "R14"
+    TOSS_RULE: ClassVar[str] = "R11"
+    APPLY: ClassVar[dict[str, Any]] = {}
 
-    END_RULE = "R14"
-    TOSS_RULE = "R11"
-    APPLY: dict[str, Any] = {}
+    id: str = ""
+    seats: tuple[str, ...] = ()
+    sides: tuple[tuple[str, ...], ...] = ()
+    bots: dict[str, str] = field(default_factory=dict)
+    created_at: float = 0.0
+    minutes: int = DEFAULT_MINUTES
+    move_minutes: int | None = None  # R25: the move clock, off by default
+    names: dict[str, str] = field(default_factory=dict)
+    fleets: dict[str, Any] = field(default_factory=dict)  # each rule set's own Fleet
+    ready: set[str] = field(default_factory=set)
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    salts: dict[str, str] = field(default_factory=dict)
+    forfeited: set[str] = field(default_factory=set)
+    toss: dict | None = None
+    order: list[str] = field(default_factory=list)
+    started: bool = False
+    turn: str | None = None
+    reports: list[dict] = field(default_factory=list)
+    agreed: set[str] = field(default_factory=set)
+    stand_ins: set[str] = field(default_factory=set)  # seats the computer plays for (R25)
+    turn_began: int = 0  # the event (numbered from 1) that began the current turn (R25)
+    resigned: str | None = None
+    over: str | None = None  # why the game ended (each rule set names its reasons)
+    events: list[dict] = field(default_factory=list)
 
     # -- facts derived from the state -------------------------------------------------
 

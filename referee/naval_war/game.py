@@ -29,7 +29,7 @@ number of the event that began the current turn, and the server reads that event
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 
 # the life every rule set's game shares; fingerprint, check_name and toss_order re-exported
@@ -92,33 +92,11 @@ def result_document(game: Game) -> ResultDocument | None:
 
 @dataclass
 class Game(Lifecycle):
-    """Everything that follows from a game's events; build it with ``replay``."""
+    """Everything that follows from a game's events; build it with ``replay``. Beside the
+    state every game has (``Lifecycle``), the sides as the host gave them; ``over`` is
+    exhausted, agreed, resigned or forfeit."""
 
-    id: str = ""
-    seats: tuple[str, ...] = ()
     alliances: bool | list = False  # as the host gave it; ``sides`` is what it means
-    sides: tuple[tuple[str, ...], ...] = ()
-    bots: dict[str, str] = field(default_factory=dict)
-    created_at: float = 0.0
-    minutes: int = DEFAULT_MINUTES
-    move_minutes: int | None = None  # R25: the move clock, off by default
-    names: dict[str, str] = field(default_factory=dict)
-    fleets: dict[str, Fleet] = field(default_factory=dict)
-    ready: set[str] = field(default_factory=set)
-    fingerprints: dict[str, str] = field(default_factory=dict)
-    salts: dict[str, str] = field(default_factory=dict)
-    forfeited: set[str] = field(default_factory=set)
-    toss: dict | None = None
-    order: list[str] = field(default_factory=list)
-    started: bool = False
-    turn: str | None = None
-    reports: list[Report] = field(default_factory=list)
-    agreed: set[str] = field(default_factory=set)
-    stand_ins: set[str] = field(default_factory=set)  # seats the computer plays for (R25)
-    turn_began: int = 0  # the event (numbered from 1) that began the current turn (R25)
-    resigned: str | None = None
-    over: str | None = None  # why the game ended: exhausted, agreed, resigned, forfeit
-    events: list[Event] = field(default_factory=list)
 
     # -- facts derived from the state -------------------------------------------------
 
