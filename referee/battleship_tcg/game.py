@@ -100,14 +100,6 @@ class Game(Lifecycle):
                              "disposition": fleet.document})
         return Submitted(events, None, [])
 
-    def move(self, seat: str, move: object, *, stand_in: bool = False
-             ) -> tuple[list[dict], dict]:
-        """One shot (T7); returns the events and the report (T8, T11)."""
-        event = {"type": "move", "seat": seat, "move": move}
-        if stand_in:
-            event["stand_in"] = True
-        events = self._emit(event)
-        return events, self.reports[-1]
 
     # -- applying events -------------------------------------------------------------------
 

@@ -237,6 +237,17 @@ class Lifecycle:
         """The host gives a seat that has not locked in a new join code (R24)."""
         return self._emit({"type": "reissued", "seat": seat})
 
+    def move(self, seat: str, move: object, *, stand_in: bool = False
+             ) -> tuple[list[dict], dict]:
+        """Make a move (R12, T7): the rule set's ``_apply_move`` checks it whole; returns the
+        events and the full report. ``stand_in``: the computer moves for a seat an opponent
+        handed to it (R25)."""
+        event = {"type": "move", "seat": seat, "move": move}
+        if stand_in:
+            event["stand_in"] = True
+        events = self._emit(event)
+        return events, self.reports[-1]
+
     def stand_in(self, seat: str, by: str) -> list[dict]:
         """An opponent hands a seat whose move clock ran out to the computer (R25); the
         server checks the clock, which the log does not hold."""

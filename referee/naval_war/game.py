@@ -42,7 +42,7 @@ from ..common.lifecycle import (  # noqa: F401
 )
 from .catalogue import DEFAULT_MINUTES, SHOTS
 from .combat import strike
-from .documents import Event, Move, Report, ResultDocument
+from .documents import Move, ResultDocument
 from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
 from .problems import Problem, RuleViolation, problem, refuse
 from .squares import NotationError, Square, parse_square, square_name
@@ -135,15 +135,6 @@ class Game(Lifecycle):
                              "disposition": checked.fleet.document})
         return Submitted(events, checked.cost.to_json(), checked.warnings)
 
-    def move(self, seat: str, move: object, *, stand_in: bool = False
-             ) -> tuple[list[Event], Report]:
-        """Make a move (R12); returns the events and the full report. ``stand_in``: the
-        computer moves for a seat an opponent handed to it (R25)."""
-        event = {"type": "move", "seat": seat, "move": move}
-        if stand_in:
-            event["stand_in"] = True
-        events = self._emit(event)
-        return events, self.reports[-1]
 
     # -- applying events -------------------------------------------------------------------
 
