@@ -9,6 +9,7 @@ Nothing else in the suite is skipped for want of a browser.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from types import ModuleType
@@ -48,3 +49,24 @@ def screenshot_path(name: str) -> Path:
     tests running side by side (pytest -n) never write the same file."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS / name
+
+
+class RecordingPhone:
+    """One player's phone at 390 x 844: a browser context that keeps every HTML and JSON body
+    the server sent it (``bodies``, as (url, text)), for the scans of what a player received
+    (R21, T10). ``sync_api`` is the module ``require_browser`` gave."""
+
+    def __init__(self, browser, name: str, sync_api: ModuleType) -> None:
+        self.name = name
+        self.context = browser.new_context(**PHONE)
+        self.page = self.context.new_page()
+        self.bodies: list[tuple[str, str]] = []
+        self._unreadable = sync_api.Error
+        self.page.on("response", self._keep)
+
+    def _keep(self, response) -> None:
+        kind = response.headers.get("content-type", "")
+        if response.request.resource_type in ("document", "fetch", "xhr") and (
+                "html" in kind or "json" in kind):
+            with contextlib.suppress(self._unreadable):  # a redirect has no body to read
+                self.bodies.append((response.url, response.text()))

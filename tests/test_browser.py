@@ -8,11 +8,10 @@ scanned for the opponent's squares he was not told (R21). Screenshots go to
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 
-from browser_support import PHONE, require_browser, screenshot_path
+from browser_support import RecordingPhone, require_browser, screenshot_path
 
 sync_api = require_browser()
 
@@ -20,22 +19,11 @@ PURCHASE = {"battleship": "15", "salvo": "57", "bomber": "1", "recon": "1"}
 SQUARE = re.compile(r"\b([A-U]) (\d{1,2})\b")  # squares; rulings are written R4
 
 
-class Phone:
+class Phone(RecordingPhone):
     """One player's phone: a browser context that records every page the server sent it."""
 
     def __init__(self, browser, name: str) -> None:
-        self.name = name
-        self.context = browser.new_context(**PHONE)
-        self.page = self.context.new_page()
-        self.bodies: list[tuple[str, str]] = []
-        self.page.on("response", self._keep)
-
-    def _keep(self, response) -> None:
-        kind = response.headers.get("content-type", "")
-        if response.request.resource_type in ("document", "fetch", "xhr") and (
-                "html" in kind or "json" in kind):
-            with contextlib.suppress(sync_api.Error):  # a redirect has no body to read
-                self.bodies.append((response.url, response.text()))
+        super().__init__(browser, name, sync_api)
 
     def shot(self, label: str) -> None:
         self.page.screenshot(path=str(screenshot_path(f"{label}-{self.name}.png")),

@@ -9,7 +9,6 @@ the end. Screenshots go to ``test-output/screenshots/`` (tcg-*.png).
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import mimetypes
@@ -21,7 +20,7 @@ from types import SimpleNamespace
 
 import pytest
 from apiclient import Api, HttpTransport
-from browser_support import PHONE, SHOTS, require_browser
+from browser_support import PHONE, SHOTS, RecordingPhone, require_browser
 from conftest import free_port
 from flask import render_template
 from tcg_web_support import BLUE, RED, played
@@ -265,22 +264,11 @@ def test_i14_phones_the_end_shows_both_halves_side_by_side(phone):
 
 # -- a whole game on two phones against a live server -----------------------------------------
 
-class LivePhone:
+class LivePhone(RecordingPhone):
     """One player's phone on the live server: every HTML and JSON body it was sent is kept."""
 
     def __init__(self, browser, name: str) -> None:
-        self.name = name
-        self.context = browser.new_context(**PHONE)
-        self.page = self.context.new_page()
-        self.bodies: list[tuple[str, str]] = []
-        self.page.on("response", self._keep)
-
-    def _keep(self, response) -> None:
-        kind = response.headers.get("content-type", "")
-        if response.request.resource_type in ("document", "fetch", "xhr") and (
-                "html" in kind or "json" in kind):
-            with contextlib.suppress(sync_api.Error):  # a redirect has no body to read
-                self.bodies.append((response.url, response.text()))
+        super().__init__(browser, name, sync_api)
 
     def shot(self, label: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
