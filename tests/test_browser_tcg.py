@@ -373,9 +373,11 @@ def test_i14_two_phones_play_a_whole_game_of_battleship_tcg(browser, tcg_server)
             second.shot("03-shot-at")
         second.fire(misses[i])
     for phone in (first, second):
-        phone.page.goto(phone.page.url.split("#")[0])
-        phone.page.wait_for_selector("text=Game over", timeout=20000)
-        phone.page.wait_for_selector("#tcg-half-red svg")
+        # the loser's phone learns of the end by its poll, which reloads the page: a goto of
+        # our own here could race that reload (net::ERR_ABORTED), so wait for it instead
+        phone.page.wait_for_selector("#tcg-half-red svg", timeout=20000)
+        phone.page.wait_for_load_state()
+        assert "Game over" in phone.page.content()
         phone.shot("04-over")
     assert "rescued" in first.page.inner_text(".headline")
     over = first.page
