@@ -1,10 +1,12 @@
-"""The cheap version poll: `GET /api/v1/games/{id}` answered 304 before Flask is entered.
+"""The cheap version poll: `GET /api/v1/games/{id}` answered before Flask is entered.
 
 Phones poll their game every couple of seconds and almost always nothing has changed. This
-WSGI middleware answers exactly that case, a player's token with an `If-None-Match` equal to
-his view's current ETag, from two indexed lookups, with the same headers Flask would send.
-Anything else (no ETag, a changed game, any doubt about the token) goes on to the app, which
-does the full authorisation and builds the view.
+WSGI middleware answers that case, a player's token with an `If-None-Match` equal to his
+view's current ETag, from two indexed lookups, with the same headers Flask would send; and,
+when his view at the game's current version is already built and kept (issue 15), it sends
+those kept bytes the same way. Anything else (a view not yet built, a computer still to
+move, any doubt about the token) goes on to the app, which does the full authorisation and
+builds the view.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Iterable
 
 from flask import Response, request
 
-from .service import mark_seen
+from .service import kept_view, mark_seen
 from .store import Store
 
 POLL_PATH = re.compile(r"^/api/v1/games/([0-9a-f]{1,40})$")
@@ -43,20 +45,25 @@ def conditional(etag: str, build: Callable[[], Response]) -> Response:
 
 
 class PollShortcut:
+    """Answers a player's view from what is kept, before Flask is entered: a 304 when his
+    ETag is current, the kept bytes (gzipped when asked) when his view at the store's
+    version is already built; anything else goes on to the app."""
+
     def __init__(self, app: Callable, store: Callable[[], Store],
                  headers: dict[str, str]) -> None:
         self.app, self.store = app, store
         self.headers = [*headers.items(), ("Cache-Control", "no-cache")]
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
-        etag = self._unchanged(environ)
-        if etag is None:
+        answer = self._kept(environ)
+        if answer is None:
             return self.app(environ, start_response)
-        start_response("304 Not Modified", [("ETag", etag), *self.headers])
-        return []
+        status, headers, body = answer
+        start_response(status, headers)
+        return [body] if body else []
 
-    def _unchanged(self, environ: dict) -> str | None:
-        if environ.get("REQUEST_METHOD") != "GET" or "HTTP_IF_NONE_MATCH" not in environ:
+    def _kept(self, environ: dict) -> tuple[str, list, bytes] | None:
+        if environ.get("REQUEST_METHOD") != "GET":
             return None
         match = POLL_PATH.match(environ.get("PATH_INFO", ""))
         scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
@@ -67,8 +74,19 @@ class PollShortcut:
         game_id = match.group(1)
         if holder is None or holder.game_id != game_id or holder.seat is None:
             return None
-        etag = view_etag(game_id, holder.seat, *store.view_stamp(game_id, holder.seat))
-        if not etag_matches(etag, environ["HTTP_IF_NONE_MATCH"]):
-            return None
+        stamp = store.view_stamp(game_id, holder.seat)
+        etag = view_etag(game_id, holder.seat, *stamp)
+        if etag_matches(etag, environ.get("HTTP_IF_NONE_MATCH", "")):
+            answer = ("304 Not Modified", [("ETag", etag), *self.headers], b"")
+        else:
+            shown = kept_view(store, game_id, holder.seat, *stamp)
+            if shown is None:
+                return None
+            answer = ("200 OK", [("Content-Type", "application/json"), ("ETag", etag),
+                                 *self.headers], shown.body)
+            if "gzip" in environ.get("HTTP_ACCEPT_ENCODING", ""):
+                answer = ("200 OK", [*answer[1], ("Content-Encoding", "gzip"),
+                                     ("Vary", "Accept-Encoding")], shown.gzipped)
+            answer[1].append(("Content-Length", str(len(answer[2]))))
         mark_seen(store, game_id, holder.seat)  # a poll answered here still shows he is here
-        return etag
+        return answer

@@ -642,8 +642,8 @@ def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
     query, the cheap poll's) is served without the game's lock or state, unless a computer
     might still have to move at that version."""
     states = states_of(store)
-    kept = states.peek(game_id, *_view_key(store, game_id, seat))
-    if isinstance(kept, SeatView) and kept.settled:
+    kept = kept_view(store, game_id, seat, *store.view_stamp(game_id, seat))
+    if kept is not None:
         return kept
     settle(store, game_id)
     with states.lock(game_id):
@@ -670,10 +670,13 @@ def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
                               lambda view: 3 * len(view.body))
 
 
-def _view_key(store: Store, game_id: str, seat: str) -> tuple[int, tuple]:
-    """The version and derived-products key of a seat's view, from one indexed query."""
-    version, revision = store.view_stamp(game_id, seat)
-    return version, ("view", seat, revision)
+def kept_view(store: Store, game_id: str, seat: str, version: int, draft: int
+              ) -> SeatView | None:
+    """The seat's view kept for this version and draft revision (``store.view_stamp``'s),
+    if it is kept and no computer may still move at it: what ``seat_view`` would serve, found
+    without the game's lock or state (the cheap poll serves it before Flask is entered)."""
+    kept = states_of(store).peek(game_id, version, ("view", seat, draft))
+    return kept if isinstance(kept, SeatView) and kept.settled else None
 
 
 def submit_draft(store: Store, game_id: str, seat: str, document: object

@@ -214,8 +214,13 @@ class Store:
         row = self.db.execute("select rules from games where id = ?", [game_id]).fetchone()
         return row[0] if row else None
 
+    def _one(self, sql: str, params: list | dict) -> tuple | None:
+        """The first row of a read, straight from the connection: sqlite-utils' ``query``
+        wraps every read in a savepoint, three statements where one does (issue 15)."""
+        return self.db.conn.execute(sql, params).fetchone()
+
     def game_exists(self, game_id: str) -> bool:
-        return bool(list(self.db.query("select 1 from games where id = ?", [game_id])))
+        return self._one("select 1 from games where id = ?", [game_id]) is not None
 
     def seat_row(self, game_id: str, seat: str) -> dict | None:
         rows = list(self.db.query("select * from seats where game_id = ? and seat = ?",
@@ -225,12 +230,11 @@ class Store:
     def holder_of(self, token: str) -> Holder | None:
         """The game and seat a token belongs to (seat None for a host token), if any."""
         hashed = digest(token)
-        rows = list(self.db.query("select game_id, seat from seats where token_hash = ?",
-                                  [hashed]))
-        if rows:
-            return Holder(rows[0]["game_id"], rows[0]["seat"])
-        rows = list(self.db.query("select id from games where host_hash = ?", [hashed]))
-        return Holder(rows[0]["id"], None) if rows else None
+        row = self._one("select game_id, seat from seats where token_hash = ?", [hashed])
+        if row:
+            return Holder(row[0], row[1])
+        row = self._one("select id from games where host_hash = ?", [hashed])
+        return Holder(row[0], None) if row else None
 
     def claim(self, game_id: str, seat: str, token: str, recovery_hash: str | None = None
               ) -> None:
@@ -250,8 +254,8 @@ class Store:
                                                   "recover_after": after})
 
     def host_seat(self, game_id: str) -> str | None:
-        rows = list(self.db.query("select host_seat from games where id = ?", [game_id]))
-        return rows[0]["host_seat"] if rows else None
+        row = self._one("select host_seat from games where id = ?", [game_id])
+        return row[0] if row else None
 
     def hand_over(self, game_id: str, seat: str, unheld_token: str) -> None:
         """The host's powers pass to a seat; the host token is replaced by one nobody holds."""
@@ -274,27 +278,24 @@ class Store:
 
     def event_time(self, game_id: str, seq: int) -> float | None:
         """When an event was appended (the move clock starts at a turn's first event, R25)."""
-        rows = list(self.db.query("select at from events where game_id = ? and seq = ?",
-                                  [game_id, seq]))
-        return rows[0]["at"] if rows else None
+        row = self._one("select at from events where game_id = ? and seq = ?", [game_id, seq])
+        return row[0] if row else None
 
     # -- the event log ---------------------------------------------------------------------
 
     def events(self, game_id: str) -> list[dict]:
-        return [json.loads(row["body"]) for row in self.db.query(
+        return [json.loads(body) for (body,) in self.db.conn.execute(
             "select body from events where game_id = ? order by seq", [game_id])]
 
     def events_after(self, game_id: str, seq: int) -> list[dict]:
         """The game's events numbered after ``seq``: none when a cached state is current."""
-        return [json.loads(row["body"]) for row in self.db.query(
+        return [json.loads(body) for (body,) in self.db.conn.execute(
             "select body from events where game_id = ? and seq > ? order by seq",
             [game_id, seq])]
 
     def version(self, game_id: str) -> int:
         """How many events the game has: its view's version (events are numbered 1, 2 ...)."""
-        rows = list(self.db.query("select max(seq) as n from events where game_id = ?",
-                                  [game_id]))
-        return rows[0]["n"] or 0
+        return self._one("select max(seq) from events where game_id = ?", [game_id])[0] or 0
 
     def append(self, game_id: str, first_seq: int, events: list[dict], now: float) -> None:
         """One plain INSERT per event (sqlite-utils' insert_all reads the schema and takes a
@@ -312,27 +313,27 @@ class Store:
         self.db.execute("update games set secret = ? where id = ?", [secret, game_id])
 
     def secret(self, game_id: str) -> str | None:
-        rows = list(self.db.query("select secret from games where id = ?", [game_id]))
-        return rows[0]["secret"] if rows else None
+        row = self._one("select secret from games where id = ?", [game_id])
+        return row[0] if row else None
 
     def draft(self, game_id: str, seat: str) -> tuple[dict, int] | None:
         """A seat's draft disposition and its revision (1, 2 ...), if it has one."""
-        rows = list(self.db.query("select body, rev from disposition_drafts "
-                                  "where game_id = ? and seat = ?", [game_id, seat]))
-        return (json.loads(rows[0]["body"]), rows[0]["rev"]) if rows else None
+        row = self._one("select body, rev from disposition_drafts where game_id = ? and seat = ?",
+                        [game_id, seat])
+        return (json.loads(row[0]), row[1]) if row else None
 
     def draft_revision(self, game_id: str, seat: str) -> int:
-        rows = list(self.db.query("select rev from disposition_drafts "
-                                  "where game_id = ? and seat = ?", [game_id, seat]))
-        return rows[0]["rev"] if rows else 0
+        row = self._one("select rev from disposition_drafts where game_id = ? and seat = ?",
+                        [game_id, seat])
+        return row[0] if row else 0
 
     def view_stamp(self, game_id: str, seat: str) -> tuple[int, int]:
         """The game's version and the seat's draft revision, in one query (the cheap poll)."""
-        row = next(self.db.query(
-            "select (select max(seq) from events where game_id = :g) as version, "
-            "(select rev from disposition_drafts where game_id = :g and seat = :s) as draft",
-            {"g": game_id, "s": seat}))
-        return row["version"] or 0, row["draft"] or 0
+        version, draft = self._one(
+            "select (select max(seq) from events where game_id = :g), "
+            "(select rev from disposition_drafts where game_id = :g and seat = :s)",
+            {"g": game_id, "s": seat})
+        return version or 0, draft or 0
 
     def drop_draft(self, game_id: str, seat: str) -> None:
         self.db.execute("delete from disposition_drafts where game_id = ? and seat = ?",

@@ -166,3 +166,44 @@ def test_i15_a_write_inside_a_write_fails_at_once_rather_than_waiting_for_ever(t
     worker.start()
     worker.join(timeout=10)
     assert not worker.is_alive() and failed, "a nested write waited on its own lock"
+
+
+def test_i15_item1_a_kept_view_answered_before_flask_is_what_flask_sends(api):
+    """The cheap path serves a built view's bytes without entering Flask: the same status,
+    headers (but the date) and body as the app itself sends for the same request, plain and
+    gzipped, and it is taken only once the view is built."""
+    table = in_play(api)
+    for _ in range(5):
+        idle(table)
+    app = api.send.client.application
+    shortcut = app.wsgi_app
+    flask_only = shortcut.app  # the app behind the shortcut
+    auth = {"Authorization": f"Bearer {table.tokens['red']}"}
+    entered = []
+
+    def counting(environ, start_response):
+        entered.append(environ["PATH_INFO"])
+        return flask_only(environ, start_response)
+
+    shortcut.app = counting
+    try:
+        for extra in ({}, {"Accept-Encoding": "gzip, deflate"}):
+            first = api.send.client.get(table.path(), headers={**auth, **extra})
+            entered_before = len(entered)
+            kept = api.send.client.get(table.path(), headers={**auth, **extra})
+            assert len(entered) == entered_before  # the second never entered Flask
+            shortcut.app = flask_only
+            app.wsgi_app = flask_only
+            try:
+                direct = api.send.client.get(table.path(), headers={**auth, **extra})
+            finally:
+                app.wsgi_app = shortcut
+                shortcut.app = counting
+            for response in (first, kept):
+                assert response.status_code == direct.status_code == 200
+                assert response.data == direct.data
+                assert sorted((k, v) for k, v in response.headers.items() if k != "Date") == \
+                    sorted((k, v) for k, v in direct.headers.items() if k != "Date")
+        assert entered  # the first asking of each was built by the app
+    finally:
+        shortcut.app = flask_only

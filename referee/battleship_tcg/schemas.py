@@ -36,8 +36,9 @@ def schemas() -> dict:
         "Options": {"type": "object", "additionalProperties": False, "required": ["rules"],
                     "properties": {
             "rules": {"type": "string", "enum": ["battleship-tcg"]},
-            "card": {"description": "T2: \"standard\" (the default) or a card drawn from a "
-                                    "seed", "oneOf": [
+            "card": {"description": "T2: \"standard\" (the default; null or absent says "
+                                    "the same) or a card drawn from a seed",
+                     "nullable": True, "oneOf": [
                 {"type": "string", "enum": ["standard"]},
                 {"type": "object", "required": ["seed"], "additionalProperties": False,
                  "properties": {"seed": {"type": "integer", "minimum": 0,
