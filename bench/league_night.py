@@ -84,8 +84,8 @@ main()
 class Server(LiveServer):
     """`referee serve` as `make run` starts it; under the profiler with ``profile``."""
 
-    def __init__(self, database: Path, profile: str | None) -> None:
-        super().__init__(database)
+    def __init__(self, database: Path, profile: str | None, workers: int | None) -> None:
+        super().__init__(database, workers=1 if profile else workers)  # one, to profile it
         self.profile = profile
 
     def start(self) -> Server:
@@ -96,7 +96,7 @@ class Server(LiveServer):
         self.log = open(self.database.with_suffix(".log"), "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
             [str(Path(REFEREE).parent / "python"), "-c", PROFILED, self.profile, "serve",
-             "--host", "127.0.0.1", "--port", str(self.port), "--quiet"],
+             "--host", "127.0.0.1", "--port", str(self.port), "--quiet", "--workers", "1"],
             env=env, stdout=self.log, stderr=subprocess.STDOUT)
         import urllib.request
         for _ in range(200):
@@ -107,9 +107,30 @@ class Server(LiveServer):
                 time.sleep(0.1)
         raise RuntimeError("profiled server did not start")
 
-    def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+    def cpu_seconds(self) -> list[float]:
+        """The CPU seconds of each of the server's processes: the first, then its workers."""
+        return [cpu_of(pid) for pid in (self.process.pid, *children_of(self.process.pid))]
+
+
+def _stat(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def cpu_of(pid: int) -> float:
+    fields = _stat(pid)
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int(_stat(int(entry.name))[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return sorted(found)
 
 
 # -- a small async HTTP/1.1 client: one keep-alive connection per phone -----------------------
@@ -344,7 +365,7 @@ async def league(players: list[Player], seconds: float, server: Server):
     stop = t0 + seconds
     await asyncio.gather(*(p.run(stop, polls, statuses, moves, errors) for p in players))
     elapsed = time.perf_counter() - t0
-    cpu = server.cpu_seconds() - cpu0
+    cpu = [after - before for before, after in zip(cpu0, server.cpu_seconds(), strict=True)]
     client = time.process_time() - client0
     await asyncio.gather(*(p.final() for p in players))
     return polls, statuses, moves, errors, elapsed, cpu, client
@@ -392,6 +413,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--profile", default=None, help="write the server's profile here")
     parser.add_argument("--skip-side", action="store_true", help="only the league")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="`referee serve --workers` (default: the command's own)")
     args = parser.parse_args()
     games = args.games or (30 if args.quick else 300)
     seconds = args.seconds or (12 if args.quick else 60)
@@ -399,8 +422,10 @@ def main() -> None:
     random.seed(15)
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
-        server = Server(tmp_path / "league.db", args.profile).start()
-        bare = BareServer(tmp_path / "bare.db", free_port()).start()
+        server = Server(tmp_path / "league.db", args.profile, args.workers).start()
+        bare = BareServer(tmp_path / "bare.db", free_port(),
+                          workers=len(server.cpu_seconds())).start()  # as many processes
+        print(f"the referee and the bare app each in {len(server.cpu_seconds())} process(es)")
         try:
             api = Api(HttpTransport(server.url))
             if not args.skip_side:
@@ -423,9 +448,10 @@ def main() -> None:
             print(f"   {len(moves)} moves, {len(moves) / elapsed:.1f} moves/s; move p50 "
                   f"{pct(moves, .5):.1f} ms, p99 {pct(moves, .99):.1f} ms (goal < 150 ms); "
                   f"refused: {len(errors)} {errors[:3]}")
-            print(f"   server CPU {cpu:.1f} s in {elapsed:.0f} s = {cpu / elapsed:.0%} of one "
-                  f"core; this client {client / elapsed:.0%} of one core "
-                  f"({os.cpu_count()} cores)")
+            each = ", ".join(f"{c / elapsed:.0%}" for c in cpu)
+            print(f"   server CPU {sum(cpu):.1f} s in {elapsed:.0f} s = "
+                  f"{sum(cpu) / elapsed:.0%} of one core ({len(cpu)} processes: {each}); "
+                  f"this client {client / elapsed:.0%} of one core ({os.cpu_count()} cores)")
         finally:
             server.stop()
             bare.stop()

@@ -47,17 +47,32 @@ def ping():
 
 
 class BareServer(LiveServer):
-    """The bare Flask app under the referee's own server (waitress, 8 threads)."""
+    """The bare Flask app under the referee's own server (waitress, 8 threads), in as many
+    processes sharing one listening socket as the referee it is compared with."""
 
     def start(self) -> BareServer:
         app_dir = self.database.parent
         (app_dir / "bare_app.py").write_text(BARE_APP)
-        code = ("import bare_app; from referee.serving import serve; serve(bare_app.app, "
-                f"host='127.0.0.1', port={self.port}, threads=8, ident='bare', "
-                "clear_untrusted_proxy_headers=True)")
         self.log = open(app_dir / "bare.log", "ab")  # noqa: SIM115
-        self.process = subprocess.Popen([sys.executable, "-c", code], cwd=app_dir,
-                                        stdout=self.log, stderr=subprocess.STDOUT)
+        workers = self.workers or min(os.cpu_count() or 1, 4)  # `referee serve`'s default
+        if workers == 1:
+            code = ("import bare_app; from referee.serving import serve; serve(bare_app.app, "
+                    f"host='127.0.0.1', port={self.port}, threads=8, ident='bare', "
+                    "clear_untrusted_proxy_headers=True)")
+            self.process = subprocess.Popen([sys.executable, "-c", code], cwd=app_dir,
+                                            stdout=self.log, stderr=subprocess.STDOUT)
+        else:
+            from referee.serving import listening_socket
+            sock = listening_socket("127.0.0.1", self.port)
+            code = ("import socket, sys, bare_app; from referee.serving import serve; "
+                    "serve(bare_app.app, sockets=[socket.socket(fileno=int(sys.argv[1]))], "
+                    "threads=8, ident='bare', clear_untrusted_proxy_headers=True)")
+            self.others = [subprocess.Popen(
+                [sys.executable, "-c", code, str(sock.fileno())], cwd=app_dir,
+                pass_fds=(sock.fileno(),), stdout=self.log, stderr=subprocess.STDOUT)
+                for _ in range(workers)]
+            self.process = self.others[0]
+            sock.close()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -67,6 +82,12 @@ class BareServer(LiveServer):
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("bare server did not start")
+
+    def stop(self) -> None:
+        for other in getattr(self, "others", [])[1:]:
+            other.terminate()
+            other.wait(10)
+        super().stop()
 
 
 class Connection:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import socket
 import sys
 
 import click
@@ -35,21 +37,34 @@ def init_db() -> None:
 @click.option("--trusted-proxy", default=None, metavar="ADDRESS",
               help="The reverse proxy's address, whose X-Forwarded-For, -Proto and -Host "
                    "headers are believed [default: REFEREE_TRUSTED_PROXY or none].")
+@click.option("--workers", type=click.IntRange(1, 16), default=None,
+              help="Processes serving on the one port, each using one core [default: "
+                   "REFEREE_WORKERS or the number of cores, at most 4].")
+@click.option("--listen-fd", type=int, default=None, hidden=True)  # a worker's socket
+@click.option("--parent-pid", type=int, default=None, hidden=True)  # and who started it
 @with_appcontext
 def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | None,
-          trusted_proxy: str | None) -> None:
+          trusted_proxy: str | None, workers: int | None, listen_fd: int | None,
+          parent_pid: int | None) -> None:
     """Serve the referee with waitress, reachable from phones on the LAN."""
     import segno
 
     from . import serving
 
     app = current_app._get_current_object()
+    if workers is None:
+        workers = app.config.get("WORKERS", min(os.cpu_count() or 1, 4))
+        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 16:
+            raise click.BadParameter(f"REFEREE_WORKERS is a number of processes from 1 to 16, "
+                                     f"not {workers!r}", param_hint="REFEREE_WORKERS")
     if not quiet:
         addresses = lan_addresses() if host == "0.0.0.0" else [host]
         url = f"http://{addresses[0]}:{port}/"
         click.echo(f"The referee is at {url}  (database {app.config['DATABASE']})")
         for other in addresses[1:]:
             click.echo(f"  also http://{other}:{port}/")
+        if workers > 1:
+            click.echo(f"  ({workers} worker processes, one per core)")
         click.echo("Scan this with a phone on the same network:")
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
@@ -63,8 +78,23 @@ def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | N
     proxy = trusted_proxy or app.config.get("TRUSTED_PROXY")
     behind = {"trusted_proxy": proxy, "trusted_proxy_headers": serving.PROXY_HEADERS,
               "trusted_proxy_count": 1} if proxy else {}
-    serving.serve(app, idle_timeout, host=host, port=port, threads=threads, ident="referee",
-                  clear_untrusted_proxy_headers=True, **behind)
+    options = {"threads": threads, "ident": "referee", "clear_untrusted_proxy_headers": True,
+               **behind}
+    if listen_fd is not None:  # a worker started by the first process (serving.serve_workers)
+        serving.follow_parent(parent_pid)
+        serving.serve(app, idle_timeout, sockets=[socket.socket(fileno=listen_fd)], **options)
+    elif workers == 1:
+        serving.serve(app, idle_timeout, host=host, port=port, **options)
+    else:
+        child = ["--host", host, "--port", str(port), "--threads", str(threads), "--quiet",
+                 "--idle-timeout", str(idle_timeout), "--workers", "1",
+                 *(["--trusted-proxy", proxy] if proxy else [])]
+        try:
+            sock = serving.listening_socket(host, port)
+        except OSError as err:
+            raise click.ClickException(f"Cannot listen on {host} port {port}: "
+                                       f"{err.strerror or err}") from None
+        serving.serve_workers(app, workers, child, sock, idle_timeout, **options)
 
 
 def register(app: Flask) -> None:

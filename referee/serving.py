@@ -14,12 +14,23 @@
   from its Content-Length (or as soon as a chunked body passes it), before anything reads or
   buffers it (issue 10, item 10).
 * ``poll()`` rather than ``select()``, which cannot watch a socket numbered above 1023.
+* Several worker processes on one listening socket (``serve_workers``, issue 15): Python runs
+  one thread at a time in a process, so one process uses one core. The first process binds
+  the socket and starts the others, each a whole referee handed the socket, which the kernel
+  shares among them; they share the database file (each request checks its cached game
+  against it) and end with the first.
 """
 
 from __future__ import annotations
 
 import heapq
 import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
 import time
 
 import waitress
@@ -114,3 +125,58 @@ def serve(app, idle_timeout: int = IDLE_TIMEOUT, **options) -> None:
     server = make_server(app, idle_timeout, **options)
     server.print_listen("Serving on http://{}:{}")
     server.run()
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound and listening as waitress makes its own, which worker processes
+    inherit (``serve_workers``)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(1024)
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve_workers(app, workers: int, child_args: list[str], sock: socket.socket,
+                  idle_timeout: int = IDLE_TIMEOUT, **options) -> None:
+    """Serve ``app`` from ``workers`` processes on one listening socket: this one, and
+    ``workers - 1`` started as ``referee serve <child_args> --listen-fd N``. The others are
+    stopped when this one stops; each also stops by itself when this one is gone
+    (``follow_parent``)."""
+    children = [subprocess.Popen(
+        [sys.executable, "-c", "from referee.cli import main; main()", "serve", *child_args,
+         "--listen-fd", str(sock.fileno()), "--parent-pid", str(os.getpid())],
+        pass_fds=(sock.fileno(),))
+        for _ in range(workers - 1)]
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+    try:
+        serve(app, idle_timeout, sockets=[sock], **options)
+    finally:
+        for child in children:
+            child.terminate()
+        for child in children:
+            try:
+                child.wait(5)
+            except subprocess.TimeoutExpired:
+                child.kill()
+
+
+def _exit_on_signal(signum, _frame) -> None:
+    raise SystemExit(128 + signum)  # so that ``serve_workers`` stops its workers
+
+
+def follow_parent(parent: int | None, poll_s: float = 0.5) -> None:
+    """End this worker process as soon as ``parent``, the process that started it, is gone
+    (even killed outright, when it could not stop its workers itself; perhaps before this
+    worker got this far)."""
+    if parent is None:
+        parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll_s)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()

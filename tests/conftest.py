@@ -75,8 +75,11 @@ def free_port() -> int:
 class LiveServer:
     """A real `referee serve` process on loopback over a given database file."""
 
-    def __init__(self, database: Path, port: int | None = None) -> None:
-        self.database, self.port = database, port or free_port()
+    def __init__(self, database: Path, port: int | None = None, workers: int | None = 1
+                 ) -> None:
+        """``workers``: processes on the port (``referee serve --workers``); one unless a
+        test says otherwise, None for the command's own default (as ``make run``)."""
+        self.database, self.port, self.workers = database, port or free_port(), workers
         self.process: subprocess.Popen | None = None
 
     @property
@@ -89,7 +92,8 @@ class LiveServer:
         self.log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
             [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--quiet"], env=env, stdout=self.log, stderr=subprocess.STDOUT)
+             "--quiet", *(["--workers", str(self.workers)] if self.workers else [])],
+            env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:

@@ -8,6 +8,8 @@ views and ETags; a kept view is never served for a version another process moved
 from __future__ import annotations
 
 import gzip
+import time
+from pathlib import Path
 
 from apiclient import Api, FlaskTransport, TableGame
 from conftest import LiveServer
@@ -207,3 +209,51 @@ def test_i15_item1_a_kept_view_answered_before_flask_is_what_flask_sends(api):
         assert entered  # the first asking of each was built by the app
     finally:
         shortcut.app = flask_only
+
+
+def _workers_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _gone(pids: list[int], within_s: float) -> bool:
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        if not any(Path(f"/proc/{pid}").exists() and "zombie" not in
+                   Path(f"/proc/{pid}/status").read_text(errors="replace") for pid in pids):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_i15_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_the_first(
+        tmp_path):
+    """`referee serve --workers 2`: one more process on the same port; a game played through
+    it is whole; SIGTERM to the first stops the other, and a first killed outright (no chance
+    to stop anything) still leaves no worker behind."""
+    server = LiveServer(tmp_path / "two.db", workers=2).start()
+    try:
+        workers = _workers_of(server.process.pid)
+        assert len(workers) == 1
+        api = server.api()
+        table = in_play(api)
+        for _ in range(6):  # connections land on either process; every view stays current
+            report = idle(table)
+            for seat in ("red", "blue"):
+                assert view_and_etag(table, seat)[0]["reports"][-1]["n"] == report["n"]
+    finally:
+        server.stop()
+    assert _gone(workers, 10)
+    killed = LiveServer(tmp_path / "two.db", workers=3).start()
+    workers = _workers_of(killed.process.pid)
+    assert len(workers) == 2
+    killed.kill()
+    assert _gone(workers, 10)
