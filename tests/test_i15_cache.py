@@ -257,3 +257,38 @@ def test_i15_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_t
     assert len(workers) == 2
     killed.kill()
     assert _gone(workers, 10)
+
+
+def test_i15_r21_a_seats_kept_report_copies_give_the_view_a_fresh_replay_gives():
+    """The Naval War Game's views keep each seat's copy of each report (so a view's cost does
+    not grow with the reports already copied): after every move of a random three-seat game,
+    and once it is over (when every copy becomes the full report, R21), every seat's view and
+    record are those of a fresh replay of the same log, which has kept nothing."""
+    import copy
+    import random
+
+    from helpers import random_move, started_game
+
+    from referee.naval_war import replay, view_for
+    from referee.naval_war.views import record_for
+
+    rng = random.Random(15)
+    game = started_game(seats=3)
+    for _ in range(40):
+        if game.phase != "play":
+            break
+        game.move(game.turn, random_move(game, rng))
+        fresh = replay(game.events)
+        for seat in game.seats:
+            assert view_for(game, seat) == view_for(fresh, seat)
+            assert record_for(game, seat) == record_for(fresh, seat)
+    forked = copy.deepcopy(game)
+    assert not forked.seat_reports  # a copy starts without the kept copies, and refills them
+    game.resign(game.turn)
+    assert game.phase == "over"
+    fresh = replay(game.events)
+    for seat in game.seats:
+        assert view_for(game, seat) == view_for(fresh, seat)
+        assert all("from" in r for r in view_for(game, seat)["reports"]
+                   if r["weapon"] in ("bomber", "atom-bomber", "recon"))
+    assert view_for(forked, "red") == view_for(replay(forked.events), "red")

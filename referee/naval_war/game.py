@@ -29,7 +29,7 @@ number of the event that began the current turn, and the server reads that event
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 # the life every rule set's game shares; fingerprint, check_name and toss_order re-exported
@@ -90,6 +90,18 @@ def result_document(game: Game) -> ResultDocument | None:
     return game.result_document()
 
 
+class Memo(dict):
+    """What a game has worked out from its state, kept to save working it out again: a copy
+    of the game starts without it (``copy.deepcopy`` would copy it at a cost that grows with
+    the game, for a cache the copy can refill)."""
+
+    def __deepcopy__(self, _memo: dict) -> Memo:
+        return Memo()
+
+    def __copy__(self) -> Memo:
+        return Memo()
+
+
 @dataclass
 class Game(Lifecycle):
     """Everything that follows from a game's events; build it with ``replay``. Beside the
@@ -97,6 +109,8 @@ class Game(Lifecycle):
     exhausted, agreed, resigned or forfeit."""
 
     alliances: bool | list = False  # as the host gave it; ``sides`` is what it means
+    # each seat's copies of the reports, made once (views.seat_reports); not the game's state
+    seat_reports: dict = field(default_factory=lambda: Memo(), repr=False, compare=False)
 
     # -- facts derived from the state -------------------------------------------------
 

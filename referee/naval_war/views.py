@@ -52,6 +52,19 @@ def report_for(game: Game, report: Report, seat: str) -> SeatReport:
     return copy
 
 
+def seat_reports(game: Game, seat: str) -> list[SeatReport]:
+    """Every report as ``seat`` sees it, each copy made once (issue 15): a report never
+    changes once made, and a seat's copy of it changes only when the game ends (R21), so a
+    view's cost does not grow with the reports already copied. Callers copy the list's
+    reports before they leave the core (``detached``)."""
+    key = (seat, game.phase == "over")
+    copies = game.seat_reports.get(key, [])
+    if len(copies) < len(game.reports):  # a new list, so a reader never sees half of one
+        copies = [*copies, *(report_for(game, r, seat) for r in game.reports[len(copies):])]
+        game.seat_reports[key] = copies
+    return copies
+
+
 def _fleet_view(game: Game, seat: str) -> tuple[dict | None, dict | None]:
     fleet = game.fleets.get(seat)
     return (fleet.document, fleet.damage()) if fleet else (None, None)
@@ -86,7 +99,7 @@ def _view(game: Game, seat: str) -> View:
         "disposition": disposition,
         "damage": damage,
         "forces": fleet.forces() if fleet else None,
-        "reports": [report_for(game, r, seat) for r in game.reports],
+        "reports": seat_reports(game, seat),
         "result": result_document(game),
     }
     if game.phase == "over":
@@ -113,7 +126,7 @@ def record_for(game: Game, seat: str) -> MoveRecord:
         "phase": game.phase,
         "you": seat,
         "toss": dict(game.toss) if game.toss else None,
-        "moves": [report_for(game, r, seat) for r in game.reports],
+        "moves": seat_reports(game, seat),
         "result": result_document(game),
     })
 
