@@ -127,10 +127,11 @@ def _computer(secret: str, seat: str, level: str, rule_set: RuleSet | None = Non
 
 
 def _computer_failed(level: str, failure: Exception) -> None:
-    """A level could not choose a move and played a recruit's: the kind of failure and its
-    rulings only, since a message may name squares of its chart (R21)."""
+    """A level could not choose a move and played its rule set's simplest level's instead: the
+    kind of failure and its rulings only, since a message may name squares of its chart
+    (R21)."""
     rulings = [p.rule for p in failure.problems] if isinstance(failure, RuleViolation) else []
-    log.warning("the %s computer failed to choose a move (%s%s); it plays a recruit's move",
+    log.warning("the %s computer failed to choose a move (%s%s); it plays a simpler move",
                 level, type(failure).__name__, f": {', '.join(rulings)}" if rulings else "")
 
 
@@ -170,10 +171,11 @@ def play_bots(store: Store, game_id: str) -> None:
                       stand_in=stand_in)
         except RuleViolation as refused:  # a computer's mistake must not stop the game
             # the rulings only: the problems' messages name squares of its chart (R21)
+            simplest = next(iter(rule_set.levels))  # each rule set lists its weakest first
             log.warning("game %s: the %s computer's move was refused (%s); it plays a "
-                        "recruit's move", game_id, seat,
-                        ", ".join(p.rule for p in refused.problems))
-            game.move(seat, computer(store, game_id, seat, "recruit").move(view),
+                        "%s's move", game_id, seat, ", ".join(p.rule for p in refused.problems),
+                        simplest)
+            game.move(seat, computer(store, game_id, seat, simplest).move(view),
                       stand_in=stand_in)
         return seat
 
