@@ -1,0 +1,227 @@
+"""What each seat may know (B11, B12, B14): the only way anything about a game leaves the core.
+
+``view_for(game, seat)`` is the view document of B14; ``report_for`` is one seat's copy of a
+report (B11); ``record_for`` is every move as that seat may see it. Blue's buoys and batteries
+are the game's only secrets (B4): until the end Red learns of them only what B6 (a buoy a ship
+stops at is revealed) and B11 (the masts a ship lost to the shore batteries, never which
+battery) give him. After the end all is revealed (B12).
+
+A report holds nothing either player may not know, so both players' copies are the same.
+"""
+
+from __future__ import annotations
+
+from ..common.views import (  # noqa: F401  (re-exported: every rule set's views)
+    detached,
+    fingerprint_checks,
+    fingerprints_verify,
+    host_view,
+    require_over,
+    status_view,
+    targets_for,
+)
+from .board import BATTERIES, BOARD, MERCHANTS, START_FACING, YELLOW_CIRCLES
+from .catalogue import MASTS, NAMES, ORDER, RULES
+from .game import CROSS_ORDER, Game, other
+from .words import describe
+
+REPORT_KEYS = ("n", "seat", "move", "passed", "ship", "from", "turn", "facing", "to", "path",
+               "stopped_by", "buoys", "battery_masts", "broadsides", "masts_lost", "sunk",
+               "merchants_sunk", "stand_in")
+def _told(report: dict) -> dict:
+    """A report as both seats are told it, sharing parts with the game's (detach it)."""
+    copy = {k: report[k] for k in REPORT_KEYS if k in report}
+    copy.setdefault("stand_in", False)
+    copy["text"] = report.get("text") or describe(copy)
+    return copy
+
+
+def report_for(game: Game, report: dict, seat: str) -> dict:
+    """One seat's copy of a report (B11), with its sentence: the same for both seats."""
+    return detached(_told(report))
+
+
+def _seat_entry(game: Game, s: str, seat: str) -> dict:
+    return {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
+            "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
+            "stand_in": s in game.stand_ins, "fingerprint": game.fingerprints.get(s),
+            "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
+
+
+def _ships(game: Game, seat: str) -> list[dict]:
+    """Every warship on the board (B14); before play, only the seat's own as placed."""
+    if game.started:
+        ships = [ship.to_json() for ship in game.ships.values()]
+    else:
+        document = game.fleets[seat].document if seat in game.fleets else {"ships": []}
+        ships = [{"side": seat, "type": s["type"], "at": s["at"],
+                  "facing": START_FACING[seat], "masts": MASTS[s["type"]], "sunk": False}
+                 for s in document["ships"]]
+    return sorted(ships, key=lambda s: CROSS_ORDER[s["at"]])
+
+
+def _buoys(game: Game, seat: str) -> dict:
+    """Each yellow circle's buoy as the seat may know it (B4, B6, B12)."""
+    if game.started:
+        secret = game.buoys
+    else:
+        secret = game.fleets["blue"].buoys if "blue" in game.fleets else {}
+    knows = seat == "blue" or game.phase == "over"
+    shown = {}
+    for cross in YELLOW_CIRCLES:
+        if cross in game.revealed:
+            shown[cross] = {"kind": game.revealed[cross], "revealed": True}
+        else:
+            shown[cross] = {"kind": secret.get(cross, "unknown") if knows else "unknown",
+                            "revealed": False}
+    return shown
+
+
+def _batteries(game: Game, seat: str) -> dict:
+    """Each battery site as the seat may know it (B4, B12): Red never before the end."""
+    if game.started:
+        secret = game.batteries
+    else:
+        secret = game.fleets["blue"].batteries if "blue" in game.fleets else {}
+    knows = seat == "blue" or game.phase == "over"
+    return {site: secret.get(site, "unknown") if knows else "unknown" for site in BATTERIES}
+
+
+def legal_for(game: Game, seat: str) -> list[dict]:
+    """Every legal move of the seat whose turn it is (B5), ``[{"pass": true}]`` when it has
+    none; nothing for the other seat or outside play."""
+    if game.phase != "play" or game.turn != seat:
+        return []
+    return game.legal_moves(seat) or [{"pass": True}]
+
+
+def _view(game: Game, seat: str) -> dict:
+    fleet = game.fleets.get(seat)
+    view = {
+        "rules": RULES,
+        "id": game.id,
+        "phase": game.phase,
+        "you": seat,
+        "version": game.version,
+        "seats": {s: _seat_entry(game, s, seat) for s in game.seats},
+        "allies": [],
+        "turn": game.turn,
+        "order": list(ORDER),
+        "sides": [list(members) for members in game.sides],
+        "clock": {"minutes": game.minutes, "deadline": game.deadline},
+        "move_minutes": game.move_minutes,
+        "disposition": fleet.document if fleet else None,
+        "board": BOARD,
+        "ships": _ships(game, seat),
+        "merchants": [{"at": m["at"], "opposite": m["opposite"],
+                       "sunk": m["at"] in game.merchants_sunk} for m in MERCHANTS],
+        "buoys": _buoys(game, seat),
+        "batteries": _batteries(game, seat),
+        "legal": legal_for(game, seat),
+        "reports": [_told(r) for r in game.reports],
+        "result": game.result(),
+    }
+    if game.phase == "over":  # B12: after the end all is revealed
+        view["revealed"] = {s: game.fleets[s].document for s in game.seats
+                            if s != seat and s in game.fleets}
+    return view
+
+
+def view_for(game: Game, seat: str) -> dict:
+    """The view document of B14 for one seat."""
+    return detached(_view(game, seat))
+
+
+def with_draft(view: dict, document: dict) -> dict:
+    """A seat's view in setup showing its kept draft (already in normal form): its ships set
+    out, and for Blue his buoys and batteries, as after a lock-in."""
+    seat = view["you"]
+    ships = [{"side": seat, "type": s["type"], "at": s["at"], "facing": START_FACING[seat],
+              "masts": MASTS[s["type"]], "sunk": False} for s in document.get("ships", [])]
+    shown = {**view, "disposition": document,
+             "ships": sorted(ships, key=lambda s: CROSS_ORDER[s["at"]])}
+    if seat == "blue":
+        shown["buoys"] = {cross: {"kind": document.get("buoys", {}).get(cross, "unknown"),
+                                  "revealed": False} for cross in YELLOW_CIRCLES}
+        shown["batteries"] = {site: document.get("batteries", {}).get(site, "unknown")
+                              for site in BATTERIES}
+    return shown
+
+
+def seating_for(game: Game) -> dict:
+    """What the holder of a join link sees before he joins: the seats and the fixed order
+    (B5: Red invades and moves first); nothing of anyone's disposition."""
+    return detached({"id": game.id, "seats": list(game.seats), "order": list(ORDER),
+                     "sides": [list(m) for m in game.sides]})
+
+
+def record_for(game: Game, seat: str) -> dict:
+    """The record as one seat may see it: every move's report (B11)."""
+    return detached({
+        "rules": RULES,
+        "id": game.id,
+        "phase": game.phase,
+        "you": seat,
+        "order": list(ORDER),
+        "moves": [_told(r) for r in game.reports],
+        "result": game.result(),
+    })
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def result_headline(view: dict) -> str:
+    """The end in a sentence, from a finished view (B10).
+
+    >>> result_headline({"result": {"reason": "merchants", "winner": "red",
+    ...     "winners": ["red"], "scores": {"red": 4, "blue": 3}}})
+    "Red sank all four merchant ships; Blue sank 3 of Red's warships."
+    >>> result_headline({"result": {"reason": "fleet", "winner": "blue",
+    ...     "winners": ["blue"], "scores": {"red": 1, "blue": 10}}})
+    "Blue sank all ten of Red's warships; Red sank 1 merchant ship."
+    """
+    result = view["result"]
+    scores = result["scores"]
+    winner = result["winner"]
+    merchants = _plural(scores["red"], "merchant ship")
+    if result["reason"] == "merchants":
+        return (f"Red sank all four merchant ships; Blue sank {scores['blue']} of Red's "
+                "warships.")
+    if result["reason"] == "fleet":
+        return f"Blue sank all ten of Red's warships; Red sank {merchants}."
+    if result["reason"] == "resigned":
+        return f"{other(winner).title()} resigned; {winner.title()} wins."
+    if result["reason"] == "forfeit":
+        return f"{winner.title()} wins by forfeit." if winner else "Both seats were forfeited."
+    return (f"Ended by agreement: a draw; Red sank {merchants}, Blue {scores['blue']} of Red's "
+            "warships.")
+
+
+def postmortem_view(game: Game, seat: str) -> dict:
+    """Everything the post-mortem shows a seat: its view, both seats' names and dispositions
+    and the fingerprint checks; refused before the end (B12)."""
+    require_over(game, "The post-mortem is given", "B12")
+    return detached({
+        "view": _view(game, seat),
+        "seats": {s: {"name": game.names.get(s) or s, "disposition": game.fleets[s].document}
+                  for s in game.seats if s in game.fleets},
+        "names": dict(game.names),
+        "checks": fingerprint_checks(game, "B12"),
+    })
+
+
+def game_file_view(game: Game) -> dict:
+    """What a game file holds: the whole log with both dispositions, the fingerprints and
+    salts that prove no buoy or battery changed, and the result; refused before the end
+    (B12)."""
+    require_over(game, "A game is given as a file", "B12")
+    return detached({"rules": RULES, "fingerprints": dict(game.fingerprints),
+                     "salts": dict(game.salts), "result": game.result(),
+                     "events": game.events})
+
+
+__all__ = ["NAMES", "describe", "game_file_view", "host_view", "legal_for", "postmortem_view",
+           "record_for", "report_for", "result_headline", "seating_for", "status_view",
+           "targets_for", "view_for", "with_draft"]
