@@ -195,7 +195,10 @@ def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] 
         wedge = ((0.0, -0.42), (0.34, 0.3), (-0.34, 0.3))
         shapes = [Shape("poly", f"battery {state}", _turned(wedge, battery["points"], x, y))]
         shapes.append(Shape("text", f"battery-site {state}", (x, y + 0.16, 0.42),
-                            battery["site"] + {"hit": " H", "miss": " M"}.get(state, "")))
+                            battery["site"]))
+        if state in ("hit", "miss"):  # Blue's own, or everyone's after the end
+            shapes.append(Shape("text", f"battery-word {state}", (x, y + 0.86, 0.3),
+                                state.upper()))
         add(Group(f"battery {state}", shapes, (("site", battery["site"]),),
                   f"Shore battery {battery['site']} at {battery['at']}"
                   + {"hit": ": HIT", "miss": ": MISS"}.get(state, "")))

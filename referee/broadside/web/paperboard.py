@@ -28,6 +28,7 @@ PRINT: dict[str, tuple[Color | None, Color | None, float]] = {
     "red-circle": (None, black, 0.07),
     "battery": (Color(0.3, 0.3, 0.3), black, 0.04),
     "battery-site": (white, None, 0),
+    "battery-word": (black, None, 0),
     "yellow": (white, black, 0.05),
     "buoy-top": (black, None, 0),
     "buoy-word": (black, None, 0),
@@ -107,7 +108,7 @@ class HarbourFlowable(Flowable):
             c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
         else:
             x, y = self._xy(a[0], a[1])
-            bold = shape.cls.split()[0] in ("panel", "battery-site", "buoy-word")
+            bold = shape.cls.split()[0] in ("panel", "battery-site", "buoy-word", "battery-word")
             c.setFont(FONT_BOLD if bold else FONT, a[2] * s)
             c.setFillColor(fill or black)
             c.drawCentredString(x, y, shape.text)

@@ -41,8 +41,14 @@ def after(state: dict, report: dict) -> dict:
     ships[report["to"]] = mover
     for found in report.get("buoys") or []:
         state["buoys"][found["at"]] = {"kind": found["kind"], "revealed": True}
+    path = set(report.get("path") or []) | {report["to"]}
     for lost in report.get("masts_lost") or []:
-        if lost["at"] in ships:
+        # a ship's losses are one entry, at the cross of its last loss: the ship that moved
+        # may have lost masts to a battery on its way (B7), any other ship stood still
+        if (lost["side"], lost["type"]) == (mover["side"], mover["type"]) \
+                and lost["at"] in path:
+            mover["masts"] = lost["masts"]
+        elif lost["at"] in ships:
             ships[lost["at"]]["masts"] = lost["masts"]
     for sunk in report.get("sunk") or []:
         ships.pop(sunk["at"], None)

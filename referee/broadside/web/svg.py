@@ -23,6 +23,7 @@ PALETTE: dict[str, tuple[str, str, float]] = {
     "red-circle": ("none", "#c62828", 0.07),
     "battery": ("#5b4a3a", "#2b2118", 0.04),
     "battery-site": ("#ffffff", "none", 0),
+    "battery-word": ("#2b2118", "none", 0),
     "yellow": ("#ffd23f", "#7a5c00", 0.05),
     "buoy-top": ("#1d3557", "none", 0),
     "buoy-word": ("#1d1d1d", "none", 0),

@@ -282,7 +282,9 @@ function playPage(data) {
       );
     } else if (chosen) {
       const n = shown().length;
-      say(`${name(ships.get(chosen))} at ${chosen}: ${n} cross${n === 1 ? "" : "es"} it can reach, marked. Tap one.`);
+      say(
+        `${name(ships.get(chosen))} at ${chosen}: ${n} cross${n === 1 ? "" : "es"} it can reach, marked. Tap one.`,
+      );
     }
   }
 
