@@ -196,3 +196,149 @@ def test_b12_the_post_mortem_booklet_shows_the_harbour_after_every_move():
     text = text_of(data)
     assert "Post-mortem of game" in text and "The fleets as set up" in text
     assert "Shore batteries: A HIT" in text
+
+
+# -- through the web: the routes, with CSRF on -------------------------------------------------
+
+@pytest.fixture
+def bs_client(tmp_path):
+    from referee import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.db"),
+                      "SECRET_KEY": "test", "PUBLIC_URL": "http://localhost"})
+    return app.test_client()
+
+
+def _csrf(response) -> str:
+    return re.search(r'name="csrf-token" content="([^"]+)"', response.get_data(as_text=True)
+                     ).group(1)
+
+
+def _joined(client) -> tuple[str, dict]:
+    """A game of Broadside with both seats joined, each with his own phone (client)."""
+    created = client.post("/api/v1/games", json={"rules": "broadside"}).get_json()
+    phones = {}
+    for seat in ("red", "blue"):
+        phone = client.application.test_client()
+        url = created["seats"][seat]["join_url"].removeprefix("http://localhost")
+        phone.post(url, data={"name": seat.title() + "y",
+                              "csrf_token": _csrf(phone.get(url))})
+        phones[seat] = phone
+    return created["id"], phones
+
+
+def _draft(phone, game_id: str, document) -> object:
+    token = _csrf(phone.get(f"/games/{game_id}"))
+    headers = {"X-CSRFToken": token, "Accept": "application/json"}
+    if isinstance(document, dict):
+        return phone.post(f"/broadside/games/{game_id}/draft", headers=headers,
+                          json={"disposition": document})
+    return phone.post(f"/broadside/games/{game_id}/draft", headers=headers, data=document)
+
+
+@pytest.mark.parametrize("seat, document, field", [
+    ("red", {"ships": [{"type": "galleon", "at": "I 19"}]}, "ships[0]"),
+    ("red", {"ships": [{"type": "frigate", "at": "I 19", "facing": "up"}]}, "ships[0]"),
+    ("red", {"ships": [{"type": "frigate", "at": "I 19" * 5}]}, "ships[0]"),
+    ("red", {"ships": [{"type": "frigate", "at": "I 19"}] * 11}, "ships"),
+    ("red", {"ships": [], "buoys": {"F 6": "sink"}}, "disposition"),  # Red has no secrets
+    ("blue", {"ships": [], "buoys": {"F 6": "maybe"}}, "buoys"),
+    ("blue", {"ships": [], "batteries": {"A": "hit", "B": "hit", "C": "hit", "D": "hit",
+                                         "E": "hit"}}, "batteries"),
+    ("blue", {"ships": [], "buoys": []}, "buoys"),
+    ("blue", "not json", "disposition")])
+def test_b13_a_hostile_draft_is_refused_by_field(bs_client, seat, document, field):
+    game_id, phones = _joined(bs_client)
+    got = _draft(phones[seat], game_id, document)
+    assert got.status_code == 400, got.data[:300]
+    assert got.get_json()["errors"][0]["field"] == field
+
+
+def test_b3_b4_a_draft_comes_back_with_its_problems_and_the_harbour_drawn(bs_client):
+    game_id, phones = _joined(bs_client)
+    draft = {"ships": BLUE["ships"][:3], "buoys": dict.fromkeys(BOARD["buoys"]["pair"], "sink"),
+             "batteries": {"A": "hit"}}
+    got = _draft(phones["blue"], game_id, draft).get_json()
+    assert [p["rule"] for p in got["problems"]] == ["B4"]
+    assert got["board"].startswith("<svg") and got["board"].count('class="ship blue"') == 3
+    assert got["board"].count("a SINK buoy") == 2 and "Shore battery A at" in got["board"]
+    page = phones["blue"].get(f"/games/{game_id}").get_data(as_text=True)  # kept
+    assert page.count('class="ship blue"') == 3 and "SINK may not go" in page
+    red = phones["red"].get(f"/games/{game_id}").get_data(as_text=True)
+    assert "a SINK buoy" not in red and "SINK may not go" not in red
+
+
+def test_b5_a_game_set_up_locked_in_and_moved_through_the_pages(bs_client):
+    game_id, phones = _joined(bs_client)
+    for seat, document in (("red", RED), ("blue", BLUE)):
+        phone = phones[seat]
+        assert _draft(phone, game_id, document).get_json()["problems"] == []
+        token = _csrf(phone.get(f"/games/{game_id}"))
+        got = phone.post(f"/broadside/games/{game_id}/lock", data={"csrf_token": token})
+        assert got.status_code == 302
+    red = phones["red"]
+    page = red.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Your move" in page and 'id="bs-move"' in page
+    key = re.search(r'name="key" value="([0-9a-f]{16})"', page).group(1)
+    form = {"csrf_token": _csrf(red.get(f"/games/{game_id}")), "key": key, "ship": "I 19",
+            "turn": "", "to": "I 14"}
+    got = red.post(f"/broadside/games/{game_id}/move", data=form)
+    assert got.status_code == 302
+    again = red.post(f"/broadside/games/{game_id}/move", data=form)  # a second tap: harmless
+    assert again.status_code == 302
+    page = red.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Red&#39;s Ship-of-the-Line sailed from I 19 to I 14" in page or \
+        "Red's Ship-of-the-Line sailed from I 19 to I 14" in page
+    assert "Blue to move" in re.sub(r"<[^>]+>", "", page).replace("B Blue", "Blue")
+    blue = phones["blue"]
+    form = {"csrf_token": _csrf(blue.get(f"/games/{game_id}")), "key": "k2", "ship": "A 2",
+            "turn": "about", "to": "A 5"}  # Blue faces down: about is up, onto land
+    got = blue.post(f"/broadside/games/{game_id}/move", data=form)
+    assert got.status_code == 302
+    flashed = blue.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "B5" in flashed and "Your move" in flashed
+
+
+def test_b5_another_games_forms_are_not_here(bs_client):
+    """A seat of a Naval War Game cannot post this game's forms for it: 404, nothing kept."""
+    created = bs_client.post("/api/v1/games", json={}).get_json()
+    url = created["seats"]["red"]["join_url"].removeprefix("http://localhost")
+    bs_client.post(url, data={"name": "Ann", "csrf_token": _csrf(bs_client.get(url))})
+    token = _csrf(bs_client.get(f"/games/{created['id']}"))
+    for form in ("draft", "lock", "move"):
+        got = bs_client.post(f"/broadside/games/{created['id']}/{form}",
+                             headers={"X-CSRFToken": token, "Accept": "application/json"},
+                             json={"disposition": {"ships": []}})
+        assert got.status_code == 404, (form, got.data[:200])
+
+
+@pytest.mark.parametrize("path, pages", [
+    ("/printables/blank-chart.pdf?rules=broadside&paper=a4", 1),
+    ("/printables/blank-chart.pdf?rules=broadside&paper=letter&layout=single", 1),
+    ("/printables/blank-record.pdf?rules=broadside&paper=letter&pages=3", 3)])
+def test_b1_the_paper_routes_print_broadsides_sheets(bs_client, path, pages):
+    got = bs_client.get(path)
+    assert got.status_code == 200 and got.mimetype == "application/pdf"
+    assert len(pypdf.PdfReader(io.BytesIO(got.data)).pages) == pages
+
+
+def test_i17_the_club_page_shows_broadsides_own_table(bs_client):
+    from referee import service
+    from referee.web import store  # noqa: F401  (the app's store, inside a request)
+
+    game_id, phones = _joined(bs_client)
+    for seat, document in (("red", RED), ("blue", BLUE)):
+        phone = phones[seat]
+        _draft(phone, game_id, document)
+        phone.post(f"/broadside/games/{game_id}/lock",
+                   data={"csrf_token": _csrf(phone.get(f"/games/{game_id}"))})
+    red = phones["red"]
+    red.post(f"/games/{game_id}/resign", data={"csrf_token": _csrf(red.get(f"/games/{game_id}"))})
+    page = bs_client.get("/club").get_data(as_text=True)
+    assert 'id="broadside-records"' in page and "Won by Blue (the defender)" in page
+    assert re.search(r"Won by Blue \(the defender\)</th><td>1<", page)
+    over = red.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Game over" in over and "Red resigned" in over
+    post = red.get(f"/games/{game_id}/postmortem?step=0").get_data(as_text=True)
+    assert "The fleets as set up" in post and post.count(": HIT") == 2
+    assert service is not None

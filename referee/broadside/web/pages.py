@@ -162,7 +162,7 @@ def _read_draft(seat: str) -> dict:
     if not isinstance(document, dict) or set(document) - keys:
         raise ApiError(400, f"The draft is {seat.title()}'s disposition: "
                             f"{', '.join(sorted(keys))} (B13)", field="disposition")
-    ships = document.get("ships") or []
+    ships = document.get("ships", [])
     if not isinstance(ships, list) or len(ships) > sum(FLEETS[seat].values()):
         raise ApiError(400, "'ships' is a list of at most ten ships (B3, B13)", field="ships")
     for i, ship in enumerate(ships):
@@ -174,7 +174,7 @@ def _read_draft(seat: str) -> dict:
     if seat == "blue":
         for key, values, count in (("buoys", ("sink", "pass"), len(YELLOW_CIRCLES)),
                                    ("batteries", ("hit", "miss"), len(SITES))):
-            marks = document.get(key) or {}
+            marks = document.get(key, {})
             if not isinstance(marks, dict) or len(marks) > count or not all(
                     isinstance(k, str) and len(k) <= 8 and v in values
                     for k, v in marks.items()):
