@@ -342,3 +342,10 @@ def test_i17_the_club_page_shows_broadsides_own_table(bs_client):
     post = red.get(f"/games/{game_id}/postmortem?step=0").get_data(as_text=True)
     assert "The fleets as set up" in post and post.count(": HIT") == 2
     assert service is not None
+
+
+def test_i17_the_home_page_offers_broadside_and_its_paper(bs_client):
+    page = bs_client.get("/").get_data(as_text=True)
+    assert 'id="broadside-home"' in page and '<option value="broadside">' in page
+    assert "/printables/blank-chart.pdf?rules=broadside&amp;paper=a4" in page
+    assert "/printables/blank-record.pdf?rules=broadside&amp;paper=letter" in page

@@ -89,4 +89,5 @@ BROADSIDE = WebParts(
     paper=Paper(blank_chart=blank_chart, blank_record=printables.blank_record,
                 player_charts=player_charts, player_record=printables.player_record,
                 postmortem=postmortem),
+    home="broadside/_home.html",
 )
