@@ -41,14 +41,13 @@ def centre_y(name: str) -> float:
 def test_b1_the_drawing_reads_as_a_harbour_docks_at_top_island_channels_entrance_at_bottom():
     drawing = board_drawing(BOARD)
     merchants = [g.shapes[0].at[1] for g in groups(drawing, "merchant")]
-    circles = [s.at[1] for s in drawing.layers
-               if not isinstance(s, Group) and s.cls == "red-circle"]
+    circles = [s.at[1] for s in drawing.background if s.cls == "red-circle"]
     entrance = [centre_y(c) for c in BOARD["entrance"]]
     assert max(merchants) < min(circles) <= max(circles) < min(entrance)
     assert len(groups(drawing, "merchant")) == 4
     assert len(groups(drawing, "battery")) == 4
     assert len(groups(drawing, "yellow")) == 6
-    land = [s for s in drawing.layers if not isinstance(s, Group) and s.cls == "land"]
+    land = [s for s in drawing.background if s.cls == "land"]
     assert len(land) == len(BOARD["land"])
     # two channels: on the row of the red circles, water left and right of the island
     row = BOARD["red_circles"][0]["at"].split()[1]
@@ -154,3 +153,12 @@ def test_b1_the_board_sheet_renders_land_grey_and_water_white(tmp_path):
     beside = BOARD["red_circles"][2]["at"]  # the channel's east red circle: water
     assert pixel(island.split()[0] + " " + str(int(island.split()[1]) + 1)) < 235
     assert pixel(beside.split()[0] + " " + str(int(beside.split()[1]) + 1)) > 245
+
+
+def test_b1_the_documented_picture_is_the_drawing_of_board_json():
+    """docs/broadside-board.svg is the one drawing of the board as board.json has it."""
+    from pathlib import Path
+
+    picture = Path(__file__).resolve().parent.parent / "docs" / "broadside-board.svg"
+    drawn = to_svg(board_drawing(BOARD, title="The referee's harbour for Broadside (B1)"))
+    assert picture.read_text() == drawn + "\n"

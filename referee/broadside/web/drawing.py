@@ -15,6 +15,8 @@ screen reader says).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from dataclasses import dataclass, field
 
@@ -48,6 +50,21 @@ class Group:
     shapes: list[Shape] = field(default_factory=list)
     data: tuple[tuple[str, str], ...] = ()
     label: str = ""
+    origin: tuple[float, float] | None = None  # the cross it stands on: a piece
+
+    def relative(self) -> tuple:
+        """The piece's shapes about its origin: the same for every piece that looks alike
+        (a renderer may draw it once and place it again)."""
+        ox, oy = self.origin or (0.0, 0.0)
+        out = []
+        for shape in self.shapes:
+            at = list(shape.at)
+            if shape.kind in ("rect", "circle", "text"):
+                at[0], at[1] = at[0] - ox, at[1] - oy
+            else:
+                at = [v - (ox if i % 2 == 0 else oy) for i, v in enumerate(at)]
+            out.append((shape.kind, shape.cls, tuple(round(v, 3) for v in at), shape.text))
+        return tuple(out)
 
 
 @dataclass
@@ -55,7 +72,9 @@ class Drawing:
     width: float
     height: float
     title: str
-    layers: list[Shape | Group] = field(default_factory=list)
+    layers: list[Shape | Group] = field(default_factory=list)  # the pieces, over ...
+    key: str = ""  # ... the background of the board this key names
+    background: tuple[Shape, ...] = ()
 
     def add(self, item: Shape | Group) -> None:
         self.layers.append(item)
@@ -116,7 +135,7 @@ def ship_group(grid: Grid, ship: dict, *, cls: str = "") -> Group:
     label = (f"{ship['side'].title()}'s {name} at {ship['at']}, facing {facing}, "
              f"{masts} mast{'' if masts == 1 else 's'}")
     return Group(f"ship {ship['side']} {cls}".strip(), shapes,
-                 (("ship", ship["at"]), ("side", ship["side"])), label)
+                 (("ship", ship["at"]), ("side", ship["side"])), label, (x, y))
 
 
 def _coast(grid: Grid, land: set[tuple[int, int]]) -> list[Shape]:
@@ -132,24 +151,28 @@ def _coast(grid: Grid, land: set[tuple[int, int]]) -> list[Shape]:
     return lines
 
 
-def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] | None = None,
-                  buoys: dict | None = None, batteries: dict | None = None,
-                  marks: dict[str, str] | None = None, taps: bool = False,
-                  title: str = "The harbour") -> Drawing:
-    """The harbour of ``board`` (board.json as is) with the pieces given:
+_BACKGROUNDS: dict[str, tuple[Shape, ...]] = {}
 
-    - ``ships``: warships as the view lists them ({"side", "type", "at", "facing", "masts"});
-    - ``merchants``: [{"at", "opposite", "sunk"}] (default: all four afloat);
-    - ``buoys``: {yellow circle: {"kind": "unknown" | "sink" | "pass", "revealed": bool}} as
-      the view has it (or the kind alone, "gone" for a circle without a buoy: a draft);
-      default: a buoy, unknown, on every yellow circle;
-    - ``batteries``: {site: "unknown" | "hit" | "miss"}; default "unknown";
-    - ``marks``: {cross: class} drawn under the pieces (a ship's path, a problem ...);
-    - ``taps``: a cell-sized tap target over every cross, carrying its name.
-    """
+
+def board_key(board: dict) -> str:
+    """What names a board's drawing for the renderers' caches: its data, hashed."""
+    return hashlib.sha256(json.dumps(board, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def background(board: dict, key: str | None = None) -> tuple[Shape, ...]:
+    """The harbour without pieces: water, land, the start crosses, the lines of crosses, the
+    coast, the red circles and the batteries' fire, the labels. The same for every game on a
+    board, so it is worked out once for each board."""
+    key = key or board_key(board)
+    if key not in _BACKGROUNDS:
+        _BACKGROUNDS[key] = tuple(_background(board))
+    return _BACKGROUNDS[key]
+
+
+def _background(board: dict) -> list[Shape]:
     grid = Grid(board)
-    drawing = Drawing(LABEL + len(grid.columns) + FOOT, LABEL + grid.rows + FOOT, title)
-    add = drawing.add
+    shapes: list[Shape] = []
+    add = shapes.append
     add(Shape("rect", "water", (LABEL, LABEL, len(grid.columns), grid.rows)))
     land = {grid.cell(n) for n in board.get("land", [])}
     for c, r in sorted(land):
@@ -161,9 +184,6 @@ def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] 
     for name, cls in starts.items():
         x, y = grid.centre(name)
         add(Shape("rect", cls, (x - 0.44, y - 0.44, 0.88, 0.88), label=f"{name}, start"))
-    for name, cls in (marks or {}).items():
-        x, y = grid.centre(name)
-        add(Shape("rect", f"mark {cls}", (x - 0.5, y - 0.5, 1, 1)))
     for c, r in sorted(places):  # the lines of crosses a ship sails along (B2)
         x, y = LABEL + c + 0.5, LABEL + r + 0.5
         if (c + 1, r) in places:
@@ -188,6 +208,47 @@ def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] 
         add(Shape("circle", "red-circle", (x, y, 0.34), label=label))
         if circle.get("double"):
             add(Shape("circle", "red-circle", (x, y, 0.24)))
+    panel = [grid.cell(n) for n in board.get("title_panel", [])]
+    if panel:  # the kite panel at the entrance, as on the box's board
+        left = LABEL + min(c for c, _ in panel)
+        right = LABEL + max(c for c, _ in panel) + 1
+        top, bottom = LABEL + min(r for _, r in panel), LABEL + max(r for _, r in panel) + 1
+        size = min(0.9, (right - left) / 7.5)
+        add(Shape("text", "panel", ((left + right) / 2, (top + bottom) / 2, size),
+                  "BROADSIDE"))
+        add(Shape("text", "panel-small", ((left + right) / 2, (top + bottom) / 2 + size,
+                                          size * 0.45), "the entrance: to the right"))
+    for c, column in enumerate(grid.columns):
+        add(Shape("text", "axis", (LABEL + c + 0.5, LABEL - 0.2, 0.46), column))
+    for r in range(grid.rows):
+        add(Shape("text", "axis", (LABEL - 0.36, LABEL + r + 0.66, 0.4), str(r + 1)))
+    return shapes
+
+
+def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] | None = None,
+                  buoys: dict | None = None, batteries: dict | None = None,
+                  marks: dict[str, str] | None = None, taps: bool = False,
+                  title: str = "The harbour") -> Drawing:
+    """The harbour of ``board`` (board.json as is) with the pieces given:
+
+    - ``ships``: warships as the view lists them ({"side", "type", "at", "facing", "masts"});
+    - ``merchants``: [{"at", "opposite", "sunk"}] (default: all four afloat);
+    - ``buoys``: {yellow circle: {"kind": "unknown" | "sink" | "pass", "revealed": bool}} as
+      the view has it (or the kind alone, "gone" for a circle without a buoy: a draft);
+      default: a buoy, unknown, on every yellow circle;
+    - ``batteries``: {site: "unknown" | "hit" | "miss"}; default "unknown";
+    - ``marks``: {cross: class} drawn under the pieces (a ship's path, a problem ...);
+    - ``taps``: a cell-sized tap target over every cross, carrying its name.
+    """
+    grid = Grid(board)
+    key = board_key(board)
+    drawing = Drawing(LABEL + len(grid.columns) + FOOT, LABEL + grid.rows + FOOT, title,
+                      key=key, background=background(board, key))
+    add = drawing.add
+    crosses = list(board["crosses"])
+    for name, cls in (marks or {}).items():
+        x, y = grid.centre(name)
+        add(Shape("rect", f"mark {cls}", (x - 0.5, y - 0.5, 1, 1)))
     states = batteries or {}
     for battery in board.get("batteries", []):
         state = states.get(battery["site"], "unknown")
@@ -221,7 +282,8 @@ def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] 
                 "gone": "no buoy"}.get(kind, kind)
         add(Group(cls, shapes, (("buoy", name),),
                   f"{name}, yellow circle: {said}"
-                  + (" (revealed and removed: now an ordinary cross, B6)" if revealed else "")))
+                  + (" (revealed and removed: now an ordinary cross, B6)" if revealed else ""),
+                  (x, y)))
     afloat = merchants if merchants is not None else [
         {**m, "sunk": False} for m in board.get("merchants", [])]
     for merchant in afloat:
@@ -237,24 +299,10 @@ def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] 
                                  x - 0.2, y + 0.14)))
         add(Group(cls, shapes, (("merchant", merchant["at"]),),
                   f"Merchant ship at {merchant['at']} (opposite {merchant['opposite']})"
-                  + (": sunk" if merchant.get("sunk") else "")))
+                  + (": sunk" if merchant.get("sunk") else ""), (x, y)))
     for ship in ships:
         if not ship.get("sunk"):
             add(ship_group(grid, ship))
-    panel = [grid.cell(n) for n in board.get("title_panel", [])]
-    if panel:  # the kite panel at the entrance, as on the box's board
-        left = LABEL + min(c for c, _ in panel)
-        right = LABEL + max(c for c, _ in panel) + 1
-        top, bottom = LABEL + min(r for _, r in panel), LABEL + max(r for _, r in panel) + 1
-        size = min(0.9, (right - left) / 7.5)
-        add(Shape("text", "panel", ((left + right) / 2, (top + bottom) / 2, size),
-                  "BROADSIDE"))
-        add(Shape("text", "panel-small", ((left + right) / 2, (top + bottom) / 2 + size,
-                                          size * 0.45), "the entrance: to the right"))
-    for c, column in enumerate(grid.columns):
-        add(Shape("text", "axis", (LABEL + c + 0.5, LABEL - 0.2, 0.46), column))
-    for r in range(grid.rows):
-        add(Shape("text", "axis", (LABEL - 0.36, LABEL + r + 0.66, 0.4), str(r + 1)))
     if taps:
         for name in crosses:
             x, y = grid.centre(name)

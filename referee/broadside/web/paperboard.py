@@ -75,7 +75,33 @@ class HarbourFlowable(Flowable):
         return self.width, self.height
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
+        ox, oy = self._origin
+        if self._origin != (0.0, 0.0):
+            return (x - ox) * self.scale, -(y - oy) * self.scale
         return x * self.scale, self.height - y * self.scale
+
+    _origin: tuple[float, float] = (0.0, 0.0)
+
+    def _piece(self, group: Group) -> None:
+        """A piece (a ship, a buoy, a merchant ship) drawn once for each look and size in a
+        document, as a form XObject, and placed on its cross."""
+        c, s = self.canv, self.scale
+        look = group.relative()
+        name = f"piece-{hash(look) & 0xFFFFFFFF:08x}-{s:.4f}"
+        ox, oy = group.origin
+        if not c.hasForm(name):
+            c.beginForm(name, lowerx=-s, lowery=-s, upperx=s, uppery=s)
+            self._origin = (ox, oy)
+            try:
+                for shape in group.shapes:
+                    self._shape(shape)
+            finally:
+                self._origin = (0.0, 0.0)
+            c.endForm()
+        c.saveState()
+        c.translate(ox * s, self.height - oy * s)
+        c.doForm(name)
+        c.restoreState()
 
     def _shape(self, shape: Shape) -> None:
         c, s = self.canv, self.scale
@@ -114,9 +140,27 @@ class HarbourFlowable(Flowable):
             c.drawCentredString(x, y, shape.text)
 
     def draw(self) -> None:
-        self.canv.saveState()
-        self.canv.setLineJoin(1)
+        c = self.canv
+        c.saveState()
+        c.setLineJoin(1)
+        # the board without pieces is drawn once for each board and size in a document, as
+        # a form XObject, then placed under each harbour's pieces (the booklet has hundreds)
+        name = f"harbour-{self.drawing.key}-{self.scale:.4f}"
+        if self.drawing.key and c.hasForm(name):
+            c.doForm(name)
+        elif self.drawing.key:
+            c.beginForm(name, lowerx=0, lowery=0, upperx=self.width, uppery=self.height)
+            for shape in self.drawing.background:
+                self._shape(shape)
+            c.endForm()
+            c.doForm(name)
+        else:
+            for shape in self.drawing.background:
+                self._shape(shape)
         for item in self.drawing.layers:
+            if isinstance(item, Group) and item.origin is not None:
+                self._piece(item)
+                continue
             for shape in (item.shapes if isinstance(item, Group) else [item]):
                 self._shape(shape)
-        self.canv.restoreState()
+        c.restoreState()

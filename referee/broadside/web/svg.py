@@ -68,7 +68,7 @@ def _shape(shape: Shape) -> str:
     if shape.cls == "tap":
         paint["fill-opacity"] = 0
     if shape.cls.startswith("mark"):
-        paint["fill-opacity"] = 0.75
+        paint["fill-opacity"] = 0.5
     paint.update({f"data-{k}": v for k, v in shape.data})
     a = shape.at
     if shape.kind == "rect":
@@ -117,4 +117,16 @@ def to_svg(drawing: Drawing, *, element_id: str = "") -> str:
         head["id"] = element_id
     body = "".join(_group(item) if isinstance(item, Group) else _shape(item)
                    for item in drawing.layers)
-    return f"<svg{_attrs(head)}>{body}</svg>"
+    return f"<svg{_attrs(head)}>{_background(drawing)}{body}</svg>"
+
+
+_BACKGROUNDS: dict[str, str] = {}
+
+
+def _background(drawing: Drawing) -> str:
+    """The board without pieces as SVG, made once for each board (``drawing.key``)."""
+    if not drawing.key:
+        return "".join(_shape(shape) for shape in drawing.background)
+    if drawing.key not in _BACKGROUNDS:
+        _BACKGROUNDS[drawing.key] = "".join(_shape(shape) for shape in drawing.background)
+    return _BACKGROUNDS[drawing.key]
