@@ -254,6 +254,19 @@ def test_b13_a_hostile_draft_is_refused_by_field(bs_client, seat, document, fiel
     assert got.get_json()["errors"][0]["field"] == field
 
 
+@pytest.mark.parametrize("at", ["Z 99", "<b>x", "A 1", "i19", "F 6 "])
+def test_b13_a_draft_naming_no_start_cross_is_answered_with_its_problem_never_a_crash(
+        bs_client, at):
+    game_id, phones = _joined(bs_client)
+    got = _draft(phones["red"], game_id, {"ships": [{"type": "frigate", "at": at}]})
+    assert got.status_code == 200, got.data[:300]
+    body = got.get_json()
+    assert body["problems"] == [] or {p["rule"] for p in body["problems"]} <= {"B1", "B3"}
+    assert body["board"].count('class="ship red"') <= 1 and "<b>x" not in body["board"]
+    page = phones["red"].get(f"/games/{game_id}")
+    assert page.status_code == 200
+
+
 def test_b3_b4_a_draft_comes_back_with_its_problems_and_the_harbour_drawn(bs_client):
     game_id, phones = _joined(bs_client)
     draft = {"ships": BLUE["ships"][:3], "buoys": dict.fromkeys(BOARD["buoys"]["pair"], "sink"),

@@ -21,7 +21,7 @@ from ...common.problems import RuleViolation
 from ...errors import ApiError
 from ...pages import _is_host, my_seat, script_json
 from ...web import refused_form_goes_to, store
-from ..board import BOARD, BUOY_GROUPS, START_FACING, YELLOW_CIRCLES
+from ..board import BOARD, BUOY_GROUPS, CROSSES, START_FACING, YELLOW_CIRCLES, parse_cross
 from ..catalogue import (
     BATTERY_LIMITS,
     BUOY_LIMITS,
@@ -83,11 +83,13 @@ def draft_board(view: dict, draft: dict, problems: list[dict]) -> str:
     Blue his buoys and batteries as marked so far; the crosses of a problem in red."""
     seat = view["you"]
     ships = [{"side": seat, "type": s["type"], "at": s["at"], "facing": START_FACING[seat],
-              "masts": MASTS[s["type"]]} for s in draft.get("ships", [])]
+              "masts": MASTS[s["type"]]} for s in draft.get("ships", [])
+             if s["at"] in CROSSES]  # a ship on no cross is a problem, drawn nowhere
     buoys = ({c: draft.get("buoys", {}).get(c, "unknown") for c in YELLOW_CIRCLES}
              if seat == "blue" else None)
     batteries = draft.get("batteries", {}) if seat == "blue" else None
-    marks = {square: "problem" for p in problems for square in p.get("squares", [])}
+    marks = {square: "problem" for p in problems for square in p.get("squares", [])
+             if square in CROSSES}
     return to_svg(board_drawing(view["board"], ships=ships, buoys=buoys, batteries=batteries,
                                 marks=marks, taps=True, title=f"{seat.title()}'s setup"))
 
@@ -146,6 +148,15 @@ def draft_problems(seat: str, draft: dict) -> list[dict]:
     return found
 
 
+def _normal(at: str) -> str:
+    """A cross as the board names it ("i19" is "I 19"); what names none stays as it was sent,
+    for the core to refuse by its ruling (B1)."""
+    try:
+        return parse_cross(at)
+    except ValueError:
+        return at
+
+
 def _read_draft(seat: str) -> dict:
     """The setup in progress as the page's script sends it: a disposition's shape, small;
     what it breaks is the core's to say."""
@@ -170,7 +181,7 @@ def _read_draft(seat: str) -> dict:
                 and ship["type"] in SHIP_TYPES and isinstance(ship["at"], str)
                 and len(ship["at"]) <= 8):
             raise ApiError(400, f"ships[{i}] is a ship: type and at (B13)", field=f"ships[{i}]")
-    shaped = {"ships": [dict(s) for s in ships]}
+    shaped = {"ships": [{"type": s["type"], "at": _normal(s["at"])} for s in ships]}
     if seat == "blue":
         for key, values, count in (("buoys", ("sink", "pass"), len(YELLOW_CIRCLES)),
                                    ("batteries", ("hit", "miss"), len(SITES))):
@@ -275,7 +286,7 @@ def postmortem_page(game_id: str, seat: str):
     """After the end: the harbour after any move (``?step=n``, 0 the setups), every secret
     shown, the move's report, and every move to step to."""
     raw = request.args.get("step", "")
-    step = int(raw) if raw.isdigit() and len(raw) <= 5 else None
+    step = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 4 else None
     page = service.derived(store(), game_id, ("broadside-postmortem-page", seat, step),
                            lambda game: _postmortem_page(game, seat, step),
                            lambda page: len(page["board"]) + 200 * len(page["reports"]))
