@@ -362,3 +362,28 @@ def test_i17_the_home_page_offers_broadside_and_its_paper(bs_client):
     assert 'id="broadside-home"' in page and '<option value="broadside">' in page
     assert "/printables/blank-chart.pdf?rules=broadside&amp;paper=a4" in page
     assert "/printables/blank-record.pdf?rules=broadside&amp;paper=letter" in page
+
+
+def test_b5_a_player_with_no_legal_move_is_offered_only_the_pass(app):
+    game = started()
+    view = view_for(game, "red")
+    view["legal"] = [{"pass": True}]  # as the view says it when no ship of his can move
+    with app.test_request_context("/"):
+        html = bs_pages.seat_page("g1", "red", view)
+    assert 'id="bs-pass"' in html and 'id="bs-move"' not in html
+    assert 'name="pass" value="1"' in html
+
+
+def test_b5_a_pass_while_a_ship_can_move_is_refused_by_the_referee(bs_client):
+    game_id, phones = _joined(bs_client)
+    for seat, document in (("red", RED), ("blue", BLUE)):
+        _draft(phones[seat], game_id, document)
+        phones[seat].post(f"/broadside/games/{game_id}/lock",
+                          data={"csrf_token": _csrf(phones[seat].get(f"/games/{game_id}"))})
+    red = phones["red"]
+    got = red.post(f"/broadside/games/{game_id}/move",
+                   data={"csrf_token": _csrf(red.get(f"/games/{game_id}")), "key": "p1",
+                         "pass": "1"})
+    assert got.status_code == 302
+    page = red.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "B5" in page and "Your move" in page and "No moves yet" in page
