@@ -8,6 +8,7 @@ import io
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -157,8 +158,30 @@ def test_b1_the_board_sheet_renders_land_grey_and_water_white(tmp_path):
 
 def test_b1_the_documented_picture_is_the_drawing_of_board_json():
     """docs/broadside-board.svg is the one drawing of the board as board.json has it."""
-    from pathlib import Path
-
     picture = Path(__file__).resolve().parent.parent / "docs" / "broadside-board.svg"
     drawn = to_svg(board_drawing(BOARD, title="The referee's harbour for Broadside (B1)"))
     assert picture.read_text() == drawn + "\n"
+
+
+@pytest.mark.skipif(not (Path(__file__).resolve().parent.parent / "node_modules" / ".bin"
+                         / "biome").exists(), reason="make lint installs Biome")
+def test_b14_the_broadside_script_passes_biome_as_the_shared_modules_do(tmp_path):
+    """The rule set's own script (served from its package) meets the shared modules' rules:
+    Biome's lint and format with the project's biome.json, 100 columns, no module-level let."""
+    root = Path(__file__).resolve().parent.parent
+    scripts = sorted((root / "referee" / "broadside" / "web" / "static").glob("*.js"))
+    assert {p.name for p in scripts} == {"broadside.js"}
+    target = tmp_path / "referee" / "static" / "js"
+    target.mkdir(parents=True)
+    for script in scripts:
+        text = script.read_text()
+        assert all(len(line) <= 100 for line in text.splitlines()), script.name
+        assert not re.findall(r"^(?:export\s+)?(?:let|var)\b", text, re.M), script.name
+        assert "eval(" not in text
+        (target / script.name).write_text(text)
+    shutil.copy(root / "biome.json", tmp_path / "biome.json")
+    (tmp_path / "node_modules").symlink_to(root / "node_modules")
+    for command in ("lint", "format"):
+        done = subprocess.run([str(root / "node_modules" / ".bin" / "biome"), command],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

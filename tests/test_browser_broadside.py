@@ -73,7 +73,7 @@ class Phone:
         self.page.route(f"{ORIGIN}/**", self._serve)
         self.pages = pages
         self.page.goto(f"{ORIGIN}/page/{name}")
-        self.page.wait_for_selector("#bs-board svg.harbour")
+        self.page.wait_for_selector("body[data-ready] #bs-board svg.harbour")
 
     def _serve(self, route) -> None:
         path = route.request.url[len(ORIGIN):].split("?")[0]
@@ -285,7 +285,7 @@ class LivePhone(RecordingPhone):
 
     def move(self, move: dict, last: bool = False) -> None:
         page = self.page
-        page.wait_for_selector(".your-turn", timeout=20000)
+        page.wait_for_selector("body[data-ready=play] .your-turn", timeout=20000)
         if "pass" in move:
             with page.expect_navigation():
                 page.locator("#bs-pass-button").tap()
@@ -345,7 +345,7 @@ def test_b12_two_phones_play_a_whole_game_of_broadside(browser, bs_server):
         phone.page.goto(created["seats"][phone.name]["join_url"])
         phone.page.fill("#name", name)
         phone.page.click("button[type=submit]")
-        phone.page.wait_for_selector("#bs-board svg.harbour")
+        phone.page.wait_for_selector("body[data-ready=setup] #bs-board svg.harbour")
     red.set_up(RED)
     blue.set_up(BLUE)
     for phone in (red, blue):
@@ -359,7 +359,7 @@ def test_b12_two_phones_play_a_whole_game_of_broadside(browser, bs_server):
     for n, move in enumerate(plan):
         phone = red if n % 2 == 0 else blue  # B5: Red first, then turn about
         try:
-            phone.page.wait_for_selector(".your-turn", timeout=30000)
+            phone.page.wait_for_selector("body[data-ready=play] .your-turn", timeout=30000)
         except sync_api.Error:
             red.shot("failed")
             blue.shot("failed")

@@ -283,7 +283,8 @@ function playPage(data) {
     } else if (chosen) {
       const n = shown().length;
       say(
-        `${name(ships.get(chosen))} at ${chosen}: ${n} cross${n === 1 ? "" : "es"} it can reach, marked. Tap one.`,
+        `${name(ships.get(chosen))} at ${chosen}: ${n} cross${n === 1 ? "" : "es"} ` +
+          "it can reach, marked. Tap one.",
       );
     }
   }
@@ -357,3 +358,4 @@ if (data) {
   if (news) news.addEventListener("click", () => location.reload());
   poll(busy);
 }
+document.body.dataset.ready = document.body.dataset.bsPage || "yes"; // its taps are live
