@@ -135,11 +135,13 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from . import api, cli, icons, naval_war_web, pages, printouts, webparts
     from .battleship_tcg.web.parts import TCG
+    from .broadside.web.parts import BROADSIDE
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
-    webparts.register(app, [naval_war_web.NAVAL_WAR, TCG])  # each rule set's pages and paper
+    # each rule set's pages and paper
+    webparts.register(app, [naval_war_web.NAVAL_WAR, TCG, BROADSIDE])
     app.register_blueprint(icons.bp)
     printouts.register(app)
     cli.register(app)

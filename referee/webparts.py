@@ -47,6 +47,9 @@ class WebParts:
     # "headline", "imported", "counted", "forfeited"}, newest first], **what it reads}
     club_section: Callable[[list, set[str]], dict]
     paper: Paper
+    # a template of the rule set's own part of the home page (what the game is, its blank
+    # paper), included after the shared parts; None: the home page says nothing of its own
+    home: str | None = None
 
 
 def for_rules(rules: str) -> WebParts:
@@ -66,6 +69,7 @@ def registered() -> list[WebParts]:
 
 def register(app, parts: list[WebParts]) -> None:
     app.extensions["referee.web_parts"] = {part.rules: part for part in parts}
+    app.jinja_env.globals["home_parts"] = [part.home for part in parts if part.home]
     for part in parts:
         if part.blueprint is not None:
             app.register_blueprint(part.blueprint)

@@ -1,0 +1,166 @@
+"""The harbour drawing (``drawing.py``) on paper: the same shapes as the phones see, drawn by
+reportlab in greys a club's photocopier keeps apart (land mid grey, water white, Red's hulls
+black, Blue's white with a black rim, a mast a dot on the hull)."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color, black, white
+from reportlab.platypus import Flowable
+
+from printables.style import FONT, FONT_BOLD
+
+from .drawing import Drawing, Group, Shape
+
+GREY = Color(0.55, 0.55, 0.55)
+LIGHT = Color(0.86, 0.86, 0.86)
+PALE = Color(0.94, 0.94, 0.94)
+# fill, stroke, stroke width in cells, for each kind of shape (its first class)
+PRINT: dict[str, tuple[Color | None, Color | None, float]] = {
+    "water": (white, black, 0.04),
+    "land": (LIGHT, None, 0),
+    "coast": (None, black, 0.05),
+    "lane": (None, Color(0.7, 0.7, 0.7), 0.02),
+    "cross": (None, Color(0.3, 0.3, 0.3), 0.04),
+    "start-blue": (PALE, None, 0),
+    "start-red": (PALE, None, 0),
+    "mark": (Color(0.8, 0.8, 0.8), None, 0),
+    "fire": (None, GREY, 0.025),
+    "red-circle": (None, black, 0.07),
+    "battery": (Color(0.3, 0.3, 0.3), black, 0.04),
+    "battery-site": (white, None, 0),
+    "battery-word": (black, None, 0),
+    "yellow": (white, black, 0.05),
+    "buoy-top": (black, None, 0),
+    "buoy-word": (black, None, 0),
+    "dock": (white, black, 0.05),
+    "merchant-hull": (GREY, black, 0.03),
+    "wreck": (None, black, 0.08),
+    "mast": (white, black, 0.015),
+    "axis": (black, None, 0),
+    "panel": (GREY, None, 0),
+    "panel-small": (GREY, None, 0),
+    "tap": (None, None, 0),
+}
+
+
+def _paint(cls: str) -> tuple[Color | None, Color | None, float]:
+    words = cls.split()
+    fill, stroke, width = PRINT.get(words[0], (None, black, 0.03))
+    if words[0] == "hull":
+        fill, stroke, width = (black if words[1] == "red" else white), black, 0.05
+    if words[0] == "mast" and words[1] == "blue":
+        fill = black
+    if words[0] == "battery" and "miss" in words:
+        fill = white
+    if words[0] == "yellow" and "sink" in words:
+        fill = GREY
+    if words[0] == "yellow" and "gone" in words:
+        stroke = GREY
+    return fill, stroke, width
+
+
+class HarbourFlowable(Flowable):
+    """The drawing ``width`` points wide (its height follows), or fitted into ``height``."""
+
+    def __init__(self, drawing: Drawing, width: float, height: float | None = None) -> None:
+        super().__init__()
+        self.drawing = drawing
+        self.scale = width / drawing.width
+        if height is not None:
+            self.scale = min(self.scale, height / drawing.height)
+        self.width = drawing.width * self.scale
+        self.height = drawing.height * self.scale
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        ox, oy = self._origin
+        if self._origin != (0.0, 0.0):
+            return (x - ox) * self.scale, -(y - oy) * self.scale
+        return x * self.scale, self.height - y * self.scale
+
+    _origin: tuple[float, float] = (0.0, 0.0)
+
+    def _piece(self, group: Group) -> None:
+        """A piece (a ship, a buoy, a merchant ship) drawn once for each look and size in a
+        document, as a form XObject, and placed on its cross."""
+        c, s = self.canv, self.scale
+        look = group.relative()
+        name = f"piece-{hash(look) & 0xFFFFFFFF:08x}-{s:.4f}"
+        ox, oy = group.origin
+        if not c.hasForm(name):
+            c.beginForm(name, lowerx=-s, lowery=-s, upperx=s, uppery=s)
+            self._origin = (ox, oy)
+            try:
+                for shape in group.shapes:
+                    self._shape(shape)
+            finally:
+                self._origin = (0.0, 0.0)
+            c.endForm()
+        c.saveState()
+        c.translate(ox * s, self.height - oy * s)
+        c.doForm(name)
+        c.restoreState()
+
+    def _shape(self, shape: Shape) -> None:
+        c, s = self.canv, self.scale
+        fill, stroke, width = _paint(shape.cls)
+        if fill is None and stroke is None:
+            return
+        c.setFillColor(fill or white)
+        c.setStrokeColor(stroke or black)
+        c.setLineWidth(max(width * s, 0.2))
+        a = shape.at
+        if shape.kind == "rect":
+            x, y = self._xy(a[0], a[1] + a[3])
+            c.rect(x, y, a[2] * s, a[3] * s, stroke=int(stroke is not None),
+                   fill=int(fill is not None))
+        elif shape.kind == "circle":
+            x, y = self._xy(a[0], a[1])
+            c.circle(x, y, a[2] * s, stroke=int(stroke is not None), fill=int(fill is not None))
+        elif shape.kind == "line":
+            if shape.cls == "fire":
+                c.setDash(0.12 * s, 0.1 * s)
+            c.line(*self._xy(a[0], a[1]), *self._xy(a[2], a[3]))
+            c.setDash()
+        elif shape.kind == "poly":
+            path = c.beginPath()
+            points = [self._xy(a[i], a[i + 1]) for i in range(0, len(a), 2)]
+            path.moveTo(*points[0])
+            for point in points[1:]:
+                path.lineTo(*point)
+            path.close()
+            c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
+        else:
+            x, y = self._xy(a[0], a[1])
+            bold = shape.cls.split()[0] in ("panel", "battery-site", "buoy-word", "battery-word")
+            c.setFont(FONT_BOLD if bold else FONT, a[2] * s)
+            c.setFillColor(fill or black)
+            c.drawCentredString(x, y, shape.text)
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        c.setLineJoin(1)
+        # the board without pieces is drawn once for each board and size in a document, as
+        # a form XObject, then placed under each harbour's pieces (the booklet has hundreds)
+        name = f"harbour-{self.drawing.key}-{self.scale:.4f}"
+        if self.drawing.key and c.hasForm(name):
+            c.doForm(name)
+        elif self.drawing.key:
+            c.beginForm(name, lowerx=0, lowery=0, upperx=self.width, uppery=self.height)
+            for shape in self.drawing.background:
+                self._shape(shape)
+            c.endForm()
+            c.doForm(name)
+        else:
+            for shape in self.drawing.background:
+                self._shape(shape)
+        for item in self.drawing.layers:
+            if isinstance(item, Group) and item.origin is not None:
+                self._piece(item)
+                continue
+            for shape in (item.shapes if isinstance(item, Group) else [item]):
+                self._shape(shape)
+        c.restoreState()
