@@ -157,6 +157,33 @@ def ratings(rules: str) -> dict | None:
         document.get("ratings"), dict) else None
 
 
+def about(level: str, description: str) -> str:
+    """A level's description without its name, where it begins with it ("Recruit: ...")."""
+    head = f"{level}:"
+    return description[len(head):].strip() if description.lower().startswith(head) \
+        else description
+
+
+def shown() -> list[dict]:
+    """Each rule set's levels as the home page lists them: name, description and rating (from
+    the ladder ``--write`` kept, None before one was), with the games and seed it came from."""
+    found = []
+    for rule_set in rulesets.RULE_SETS.values():
+        kept = ratings(rule_set.rules) or {}
+        rated = kept.get("ratings") or {}
+        found.append({
+            "rules": rule_set.rules, "title": rule_set.title,
+            "levels": [{"level": level, "description": description,
+                        "about": about(level, description),
+                        "rating": rated.get(level) if isinstance(rated.get(level), int)
+                        else None}
+                       for level, description in rule_set.levels.items()],
+            "games": kept.get("games"), "seed": kept.get("seed"),
+            "clairvoyance": (kept.get("clairvoyance") or {}).get("fraction"),
+        })
+    return found
+
+
 @click.command("ladder")
 @click.option("--rules", type=click.Choice(list(rulesets.RULE_SETS)), default=rulesets.DEFAULT,
               show_default=True, help="The game whose levels play.")
