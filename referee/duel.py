@@ -70,8 +70,8 @@ def check_levels(rule_set, *levels: str) -> None:
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--times", is_flag=True, help="Also print the median think time per move.")
 @click.option("--rules", type=click.Choice(list(rulesets.RULE_SETS)), default=rulesets.DEFAULT,
-              show_default=True, help="The game (its bench may print more: battleship-tcg "
-                                      "runs each level solo too).")
+              show_default=True, help="The game (its bench may print more lines of its "
+                                      "own: solo runs of each level, say).")
 def duel_command(level_a: str, level_b: str, games: int, seed: int, times: bool,
                  rules: str) -> None:
     """Play computer against computer, alternating seats and first move; print the result."""
