@@ -82,13 +82,13 @@ def toss_seed(rule_set: RuleSet, first: str | None, rng: random.Random,
 def play(rule_set: RuleSet, levels: Mapping[str, str], seed: int, *, first: str | None = None,
          options: Mapping[str, object] | None = None, max_moves: int = MAX_MOVES,
          reference: str | None = None,
-         after_move: Callable[[Any, str], None] | None = None) -> Match:
+         after_move: Callable[[Any, str], bool | None] | None = None) -> Match:
     """Play one game of ``rule_set`` between its computers, ``levels`` naming the level of
     every seat; ``first`` the seat that moves first (the toss is drawn to make it so);
     ``options`` the API's options of a new game (seats, sides ...). ``reference``: a seat the
     bench's clairvoyant plays instead of its level's computer, with that computer's
     disposition (the same forces). ``after_move(game, seat)``: told after every move (the
-    bench's own measures)."""
+    bench's own measures); when it answers True the match stops there, unfinished."""
     levels = dict(levels)
     for level in levels.values():
         if level not in rule_set.levels:
@@ -133,8 +133,8 @@ def play(rule_set: RuleSet, levels: Mapping[str, str], seed: int, *, first: str 
         match.think_ms[seat].append((time.perf_counter() - start) * 1000)
         game.move(seat, move)
         match.moves += 1
-        if after_move is not None:
-            after_move(game, seat)
+        if after_move is not None and after_move(game, seat):
+            break
     status = rule_set.status_view(game)
     match.finished = status["phase"] == "over"
     match.result = status["result"]
@@ -276,7 +276,8 @@ def clairvoyance(rule_set: RuleSet, level: str, opponent: str, games: int, seed:
     """``games`` pairs of games: ``level`` against ``opponent``, then the clairvoyant with the
     same forces (``level``'s disposition) against the same opponent with the same fleet, the
     same toss and the same seeds; what each sank is the bench's ``points_lost`` of the
-    opponent's own view, after each of its own moves. Seats and first move alternate as in a
+    opponent's own view, after each of its own moves (a game stops when the opponent has
+    nothing left to sink: the rest cannot change it). Seats and first move alternate as in a
     series."""
     bench = rule_set.bench
     if bench is None or not hasattr(bench, "clairvoyant"):
@@ -290,9 +291,12 @@ def clairvoyance(rule_set: RuleSet, level: str, opponent: str, games: int, seed:
         game_seed = rng.randrange(2**63)
         sunk: dict[str | None, list[int]] = {None: [0], seat: [0]}
         for reference in (None, seat):
-            def after_move(game, mover, trace=sunk[reference], seat=seat, other=other) -> None:
-                if mover == seat:
-                    trace.append(bench.points_lost(rule_set.view_for(game, other)))
+            def after_move(game, mover, trace=sunk[reference], seat=seat, other=other) -> bool:
+                if mover != seat:
+                    return False
+                view = rule_set.view_for(game, other)
+                trace.append(bench.points_lost(view))
+                return trace[-1] >= bench.fleet_points(view)  # nothing left to sink: stop
             play(rule_set, {seat: level, other: opponent}, game_seed, first=first,
                  reference=reference, after_move=after_move)
         mine, best = sunk[None], sunk[seat]

@@ -154,5 +154,10 @@ class Bench:
     def points_lost(view: dict) -> int:
         return points_lost(view)
 
+    @staticmethod
+    def fleet_points(view: dict) -> int:
+        """The ship points (R22) of a seat's whole fleet, from its own view."""
+        return sum(Chart(view).lengths)
+
 
 BENCH = Bench()

@@ -61,6 +61,6 @@ class RuleSet:
     # an object with any of ``duel_lines(series, seed, progress)`` (the lines ``referee duel``
     # prints after its headline instead of the mean scores), ``clairvoyant(computer)`` (a
     # reference player with that computer's forces, handed its opponents' views as well as its
-    # own: never offered as an opponent) and ``points_lost(view)`` (what a seat has lost, from
-    # its own view: what the clairvoyance compares)
+    # own: never offered as an opponent), ``points_lost(view)`` and ``fleet_points(view)``
+    # (what a seat has lost, and had, from its own view: what the clairvoyance compares)
     bench: Any = None
