@@ -1,11 +1,11 @@
 """How close a level comes to a player who sees every fleet (issue 16): prints figures; not a
 test.
 
-The level (the strongest, unless named) plays ``fleets`` games against an opponent (itself,
-unless named); the clairvoyant reference player then plays the same fleets, tosses and seeds
-with the level's forces. Prints the ship points each sank, the tempo (what the level had sunk
-after as many of its own moves as the clairvoyant needed), and last ``clairvoyance 0.NN``, as
-``referee ladder`` does, plus the clairvoyant's median think time per move.
+The level (the strongest, unless named) plays ``fleets`` games against an opponent (the
+weakest, unless named, as ``referee ladder``); the clairvoyant reference player then plays the
+same fleets, tosses and seeds with the level's forces. Prints the ship points each sank, the
+tempo (what the level had sunk after as many of its own moves as the clairvoyant needed), and
+last ``clairvoyance 0.NN``, as ``referee ladder`` does.
 
 Run with `.venv/bin/python bench/clairvoyance_bench.py [fleets] [seed] [level] [opponent]`.
 """
@@ -26,7 +26,7 @@ def main() -> None:
     fleets = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     level = sys.argv[3] if len(sys.argv) > 3 else levels[-1]
-    opponent = sys.argv[4] if len(sys.argv) > 4 else level
+    opponent = sys.argv[4] if len(sys.argv) > 4 else levels[0]
     start = time.perf_counter()
     done = 0
 

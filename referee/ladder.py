@@ -126,10 +126,11 @@ class Ladder:
 
 
 def run(rule_set: RuleSet, games: int, seed: int, fleets: int = FLEETS,
-        progress: Callable[[int], None] | None = None) -> Ladder:
+        progress: Callable[[int], None] | None = None, opponent: str | None = None) -> Ladder:
     """The round robin of every pair of ``rule_set``'s levels, ``games`` games each, the
     ratings, and (where the bench has a clairvoyant) the clairvoyance of the strongest level
-    (the last the rule set lists) over ``fleets`` fleets of that same level."""
+    (the last the rule set lists) over ``fleets`` fleets of ``opponent`` (the weakest level
+    unless named: its moves cost next to nothing, and it is the same for both)."""
     levels = list(rule_set.levels)
     ladder = Ladder(rule_set.rules, games, seed)
     for n, (a, b) in enumerate(combinations(levels, 2)):
@@ -138,8 +139,8 @@ def run(rule_set: RuleSet, games: int, seed: int, fleets: int = FLEETS,
                                         s.wins_b + s.draws / 2) for s in ladder.pairs])
     ladder.ratings = elo(strengths)
     if fleets and hasattr(rule_set.bench, "clairvoyant"):
-        ladder.clairvoyance = clairvoyance(rule_set, levels[-1], levels[-1], fleets, seed,
-                                           progress)
+        ladder.clairvoyance = clairvoyance(rule_set, levels[-1], opponent or levels[0],
+                                           fleets, seed, progress)
     return ladder
 
 
@@ -192,16 +193,25 @@ def shown() -> list[dict]:
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--fleets", default=FLEETS, show_default=True, type=click.IntRange(0, 100_000),
               help="Fleets the clairvoyance is measured over (0: none).")
+@click.option("--opponent", default=None,
+              help="The level the strongest and the clairvoyant play the same fleets of "
+                   "[default: the weakest].")
 @click.option("--write", is_flag=True,
               help="Keep the ratings for the home page (referee/ladders/<rules>.json).")
-def ladder_command(rules: str, games: int, seed: int, fleets: int, write: bool) -> None:
+def ladder_command(rules: str, games: int, seed: int, fleets: int, opponent: str | None,
+                   write: bool) -> None:
     """Play every pair of levels, rate them and measure the strongest against the
     clairvoyant; the last line is ``clairvoyance 0.NN``."""
     rule_set = rulesets.named(rules)
+    if opponent is not None and opponent not in rule_set.levels:
+        raise click.BadParameter(f"{opponent!r} is not a level of {rule_set.title}; its "
+                                 f"levels are {', '.join(rule_set.levels)}",
+                                 param_hint="--opponent")
     pairs = len(rule_set.levels) * (len(rule_set.levels) - 1) // 2
     clairvoyant = fleets if hasattr(rule_set.bench, "clairvoyant") else 0
     result = with_progress(pairs * games + clairvoyant, f"{rule_set.title} ladder",
-                           lambda progress: run(rule_set, games, seed, fleets, progress))
+                           lambda progress: run(rule_set, games, seed, fleets, progress,
+                                                opponent))
     if write:
         LADDERS.mkdir(exist_ok=True)
         path_of(rules).write_text(json.dumps(result.document(), indent=1) + "\n")

@@ -303,8 +303,9 @@ def test_i16_item4_the_home_page_shows_each_level_with_its_rating(client, tmp_pa
                         html, re.S).group(1)
     text = " ".join(re.sub(r"<[^>]+>", " ", section).split())
     for level, description in NAVAL_WAR.levels.items():
-        assert f"{level.title()} {ratings[level]}" in text
-        assert ladder.about(level, description) in text
+        assert f"{level.title()} · rating {ratings[level]}" in text
+        about = ladder.about(level, description)
+        assert about[:1].upper() + about[1:] in text
     assert "--games 200 --seed 7" in text and "81%" in text
 
 
@@ -462,6 +463,8 @@ def test_i16_item5_the_host_page_offers_the_stand_in_levels(tmp_path):
                           {"level": "recruit"})
     assert "plays as recruit (R25)" in response.text
     assert re.search(r'<option value="recruit" selected>', response.text)
+    response = red.submit("/", "/", {"name": "Bo", "seats": "2", "minutes": "20"})
+    assert 'id="stand-in-level"' not in response.text  # no move clock: no stand-in (R25)
     with app.app_context():
         store = app.extensions["referee.store"]()
         assert service.stand_in_level(store, game_id) == "recruit"
