@@ -468,3 +468,34 @@ def test_i16_item5_the_host_page_offers_the_stand_in_levels(tmp_path):
     with app.app_context():
         store = app.extensions["referee.store"]()
         assert service.stand_in_level(store, game_id) == "recruit"
+
+
+def test_i16_item5_only_the_host_chooses_the_stand_in_level_and_nonsense_is_refused(tmp_path):
+    from pages_support import join
+
+    app = make_app(tmp_path)
+    red = Phone(app, "red")
+    response = red.submit("/", "/", {"name": "Ann", "seats": "2", "minutes": "20",
+                                     "move_minutes": "5"})
+    host_path = response.request.path
+    game_id = re.fullmatch(r"/games/([0-9a-f]+)/host", host_path).group(1)
+    action = f"/games/{game_id}/host/stand-in-level"
+    link = next(e.attrs["value"] for e in Page(response.text).find("input")
+                if e.attrs.get("id") == "link-blue")
+    blue = Phone(app, "blue")
+    join(blue, link, "Bob")
+    csrf = blue.csrf(f"/games/{game_id}")
+    refused = blue.post(action, data={"csrf_token": csrf, "level": "recruit"}, follow=False)
+    assert refused.status_code == 403  # a player who is not the host
+    red.submit(host_path, action, {"level": "recruit"}, token=False)  # no CSRF token
+    with app.app_context():
+        store = app.extensions["referee.store"]()
+        assert service.stand_in_level(store, game_id) == NAVAL_WAR.stand_in_level
+    for nonsense in ("grandmaster", "clairvoyant", "x" * 5000, ""):
+        response = red.submit(host_path, action, {"level": nonsense})
+        assert response.status_code == 200
+        assert any("R25" in text and "not a computer's level" in text
+                   for text in red.flashes(response)), red.flashes(response)
+    with app.app_context():
+        store = app.extensions["referee.store"]()
+        assert service.stand_in_level(store, game_id) == NAVAL_WAR.stand_in_level
