@@ -165,6 +165,13 @@ def about(level: str, description: str) -> str:
         else description
 
 
+def named_as(level: str, description: str) -> str:
+    """A level's name as its description writes it ("Vice-admiral: ..."), else its own."""
+    head = f"{level}:"
+    return description[:len(level)] if description.lower().startswith(head) \
+        else level.capitalize()
+
+
 def shown() -> list[dict]:
     """Each rule set's levels as the home page lists them: name, description and rating (from
     the ladder ``--write`` kept, None before one was), with the games and seed it came from."""
@@ -176,6 +183,7 @@ def shown() -> list[dict]:
             "rules": rule_set.rules, "title": rule_set.title,
             "levels": [{"level": level, "description": description,
                         "about": about(level, description),
+                        "name": named_as(level, description),
                         "rating": rated.get(level) if isinstance(rated.get(level), int)
                         else None}
                        for level, description in rule_set.levels.items()],

@@ -303,10 +303,17 @@ def test_i16_item4_the_home_page_shows_each_level_with_its_rating(client, tmp_pa
                         html, re.S).group(1)
     text = " ".join(re.sub(r"<[^>]+>", " ", section).split())
     for level, description in NAVAL_WAR.levels.items():
-        assert f"{level.title()} · rating {ratings[level]}" in text
+        assert f"{ladder.named_as(level, description)} · rating {ratings[level]}" in text
         about = ladder.about(level, description)
         assert about[:1].upper() + about[1:] in text
     assert "--games 200 --seed 7" in text and "81%" in text
+
+
+def test_i16_item4_a_level_is_named_as_its_description_names_it():
+    assert ladder.named_as("vice-admiral", "Vice-admiral: errs") == "Vice-admiral"
+    assert ladder.about("vice-admiral", "Vice-admiral: errs") == "errs"
+    assert ladder.named_as("admiral", "Shoots where ...") == "Admiral"
+    assert ladder.about("admiral", "Shoots where ...") == "Shoots where ..."
 
 
 def test_i16_item4_a_damaged_ladder_file_shows_no_ratings(client, tmp_path, monkeypatch):
