@@ -96,8 +96,9 @@ class Ladder:
                f"draws {s.draws} of {s.games}"
                + (f" ({s.unfinished} stopped by the cap)" if s.unfinished else "")
                for s in self.pairs]
-        out.append(f"ratings (Bradley-Terry, Elo scale, mean {CENTRE}; {self.games} games a "
-                   f"pair, seed {self.seed}):")
+        games = f"{self.games} game{'' if self.games == 1 else 's'}"
+        out.append(f"ratings (Bradley-Terry, Elo scale, mean {CENTRE}; {games} a pair, "
+                   f"seed {self.seed}):")
         width = max(len(level) for level in self.ratings)
         out += [f"  {level:<{width}} {rating}"
                 for level, rating in sorted(self.ratings.items(), key=lambda kv: -kv[1])]

@@ -262,8 +262,8 @@ class Clairvoyance:
 
     def line(self) -> str:
         return (f"{self.level} sank {sum(self.sunk_by_level)} ship points, the clairvoyant "
-                f"{sum(self.sunk_by_clairvoyant)}, against the same {self.games} fleets of the "
-                f"{self.opponent}")
+                f"{sum(self.sunk_by_clairvoyant)}, against the same {self.games} "
+                f"fleet{'' if self.games == 1 else 's'} of the {self.opponent}")
 
     def tempo_line(self) -> str:
         needed = statistics.median(self.moves_needed) if self.moves_needed else 0
