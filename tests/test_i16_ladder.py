@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import html as html_lib
 import json
 import math
 import re
@@ -312,7 +313,7 @@ def test_i16_item4_the_home_page_shows_each_level_with_its_rating(client, tmp_pa
     html = client.get("/").get_data(as_text=True)
     section = re.search(r'<section class="ladder" id="ladder-naval-war">(.*?)</section>',
                         html, re.S).group(1)
-    text = " ".join(re.sub(r"<[^>]+>", " ", section).split())
+    text = html_lib.unescape(" ".join(re.sub(r"<[^>]+>", " ", section).split()))
     for level, description in NAVAL_WAR.levels.items():
         assert f"{ladder.named_as(level, description)} · rating {ratings[level]}" in text
         about = ladder.about(level, description)
