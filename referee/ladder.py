@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -90,6 +92,11 @@ class Ladder:
     pairs: list[Series] = field(default_factory=list)
     ratings: dict[str, int] = field(default_factory=dict)
     clairvoyance: Clairvoyance | None = None
+    think_ms: dict[str, list[float]] = field(default_factory=dict)  # level -> every move's
+
+    def median_think_ms(self, level: str) -> float:
+        times = self.think_ms.get(level) or []
+        return statistics.median(times) if times else 0.0
 
     def lines(self) -> list[str]:
         out = [f"{s.level_a} v {s.level_b}: {s.level_a} {s.wins_a}, {s.level_b} {s.wins_b}, "
@@ -100,7 +107,8 @@ class Ladder:
         out.append(f"ratings (Bradley-Terry, Elo scale, mean {CENTRE}; {games} a pair, "
                    f"seed {self.seed}):")
         width = max(len(level) for level in self.ratings)
-        out += [f"  {level:<{width}} {rating}"
+        out += [f"  {level:<{width}} {rating}  (median think {self.median_think_ms(level):.1f} "
+                f"ms a move)"
                 for level, rating in sorted(self.ratings.items(), key=lambda kv: -kv[1])]
         if self.clairvoyance is not None:
             out.append(self.clairvoyance.line())
@@ -126,16 +134,36 @@ class Ladder:
         return doc
 
 
+def _pair(rules: str, a: str, b: str, games: int, seed: int) -> Series:
+    return series(rulesets.named(rules), a, b, games, seed)
+
+
 def run(rule_set: RuleSet, games: int, seed: int, fleets: int = FLEETS,
-        progress: Callable[[int], None] | None = None, opponent: str | None = None) -> Ladder:
+        progress: Callable[[int], None] | None = None, opponent: str | None = None,
+        jobs: int = 1) -> Ladder:
     """The round robin of every pair of ``rule_set``'s levels, ``games`` games each, the
     ratings, and (where the bench has a clairvoyant) the clairvoyance of the strongest level
     (the last the rule set lists) over ``fleets`` fleets of ``opponent`` (the weakest level
-    unless named: its moves cost next to nothing, and it is the same for both)."""
+    unless named: its moves cost next to nothing, and it is the same for both). ``jobs``:
+    processes to play the pairs in (the results are the same however many)."""
     levels = list(rule_set.levels)
     ladder = Ladder(rule_set.rules, games, seed)
-    for n, (a, b) in enumerate(combinations(levels, 2)):
-        ladder.pairs.append(series(rule_set, a, b, games, seed + n, progress))
+    pairs = list(combinations(levels, 2))
+    if jobs > 1:  # each pair in a process of its own: the same pairs, seeds and results
+        with ProcessPoolExecutor(jobs) as pool:
+            done = [pool.submit(_pair, rule_set.rules, a, b, games, seed + n)
+                    for n, (a, b) in enumerate(pairs)]
+            for future in as_completed(done):
+                future.result()
+                if progress:
+                    progress(games)
+            ladder.pairs = [future.result() for future in done]
+    else:
+        for n, (a, b) in enumerate(pairs):
+            ladder.pairs.append(series(rule_set, a, b, games, seed + n, progress))
+    for s in ladder.pairs:
+        for level, side in ((s.level_a, "a"), (s.level_b, "b")):
+            ladder.think_ms.setdefault(level, []).extend(s.think_ms[side])
     strengths = bradley_terry(levels, [(s.level_a, s.level_b, s.wins_a + s.draws / 2,
                                         s.wins_b + s.draws / 2) for s in ladder.pairs])
     ladder.ratings = elo(strengths)
@@ -205,10 +233,12 @@ def shown() -> list[dict]:
 @click.option("--opponent", default=None,
               help="The level the strongest and the clairvoyant play the same fleets of "
                    "[default: the weakest].")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes to play the pairs in (the same results however many).")
 @click.option("--write", is_flag=True,
               help="Keep the ratings for the home page (referee/ladders/<rules>.json).")
 def ladder_command(rules: str, games: int, seed: int, fleets: int, opponent: str | None,
-                   write: bool) -> None:
+                   jobs: int, write: bool) -> None:
     """Play every pair of levels, rate them and measure the strongest against the
     clairvoyant; the last line is ``clairvoyance 0.NN``."""
     rule_set = rulesets.named(rules)
@@ -220,7 +250,7 @@ def ladder_command(rules: str, games: int, seed: int, fleets: int, opponent: str
     clairvoyant = fleets if hasattr(rule_set.bench, "clairvoyant") else 0
     result = with_progress(pairs * games + clairvoyant, f"{rule_set.title} ladder",
                            lambda progress: run(rule_set, games, seed, fleets, progress,
-                                                opponent))
+                                                opponent, jobs))
     if write:
         LADDERS.mkdir(exist_ok=True)
         path_of(rules).write_text(json.dumps(result.document(), indent=1) + "\n")

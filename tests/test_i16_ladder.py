@@ -199,10 +199,22 @@ def test_i16_item2_the_ladder_prints_pairs_ratings_and_last_the_clairvoyance(thr
     for line in lines[:pairs]:
         assert re.fullmatch(r"(\w+) v (\w+): \1 [01], \2 [01], draws [01] of 1", line), line
     assert lines[pairs].startswith("ratings (Bradley-Terry, Elo scale")
-    rated = dict(line.split() for line in lines[pairs + 1:pairs + 1 + len(levels)])
+    rated = dict(line.split()[:2] for line in lines[pairs + 1:pairs + 1 + len(levels)])
+    for line in lines[pairs + 1:pairs + 1 + len(levels)]:
+        assert re.fullmatch(r"  [\w-]+ +\d+  \(median think \d+\.\d ms a move\)", line), line
     assert set(rated) == set(levels)
     assert re.fullmatch(r"clairvoyance [01]\.\d\d", lines[-1])
     assert out.stderr == ""  # no progress bar when standard error is not a terminal
+
+
+def test_i16_item2_the_ladder_gives_the_same_results_in_parallel():
+    rule_set = rulesets.named("battleship-tcg")
+    alone = ladder.run(rule_set, 2, seed=4)
+    together = ladder.run(rule_set, 2, seed=4, jobs=2)
+    def results(run):  # every line but the think times, which the clock decides
+        return [line.split("(median")[0] for line in run.lines()]
+
+    assert results(together) == results(alone) and together.ratings == alone.ratings
 
 
 def test_i16_item6_the_tcg_ladder_rates_its_three_levels(tmp_path, monkeypatch):
