@@ -201,6 +201,15 @@ def named_as(level: str, description: str) -> str:
         else level.capitalize()
 
 
+def whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def fraction(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) \
+        and 0 <= value <= 1 else None
+
+
 def shown() -> list[dict]:
     """Each rule set's levels as the home page lists them: name, description and rating (from
     the ladder ``--write`` kept, None before one was), with the games and seed it came from."""
@@ -213,11 +222,11 @@ def shown() -> list[dict]:
             "levels": [{"level": level, "description": description,
                         "about": about(level, description),
                         "name": named_as(level, description),
-                        "rating": rated.get(level) if isinstance(rated.get(level), int)
-                        else None}
+                        "rating": whole(rated.get(level))}
                        for level, description in rule_set.levels.items()],
-            "games": kept.get("games"), "seed": kept.get("seed"),
-            "clairvoyance": (kept.get("clairvoyance") or {}).get("fraction"),
+            "games": whole(kept.get("games")), "seed": whole(kept.get("seed")),
+            "clairvoyance": fraction((kept.get("clairvoyance") or {}).get("fraction")
+                                     if isinstance(kept.get("clairvoyance"), dict) else None),
         })
     return found
 

@@ -345,8 +345,16 @@ def test_i16_item4_a_damaged_ladder_file_shows_no_ratings(client, tmp_path, monk
     (tmp_path / "naval-war.json").write_text("{not json")
     assert client.get("/").status_code == 200
     assert ladder.ratings("naval-war") is None
-    (tmp_path / "naval-war.json").write_text(json.dumps({"ratings": {"admiral": "<b>"}}))
-    assert "&lt;b&gt;" not in client.get("/").get_data(as_text=True)
+    for hostile in ({"ratings": {"admiral": "<b>"}},
+                    {"ratings": {"admiral": True}, "games": "<i>", "seed": [1],
+                     "clairvoyance": {"fraction": "0.9"}},
+                    {"ratings": {}, "games": 2, "clairvoyance": "high"},
+                    {"ratings": {}, "games": 2, "clairvoyance": {"fraction": 1e308}}):
+        (tmp_path / "naval-war.json").write_text(json.dumps(hostile))
+        response = client.get("/")
+        assert response.status_code == 200
+        page = response.get_data(as_text=True)
+        assert "&lt;b&gt;" not in page and "&lt;i&gt;" not in page and "rating True" not in page
 
 
 def test_i16_item4_write_keeps_the_games_and_seed(tmp_path, monkeypatch, three_levels):
