@@ -439,6 +439,13 @@ def test_i16_item5_r25_the_host_chooses_the_stand_ins_level(api, clock, monkeypa
     status, view, _ = table.as_seat(other, "POST", f"/seats/{walker}/stand-in")
     assert status == 200, view
     assert played == [(walker, "admiral")] and view["reports"][-1]["stand_in"]
+    status, body, _ = api.call("POST", table.path("/stand-in-level"), [1, 2],
+                               token=table.host_token)
+    assert status in (400, 422)  # not an object
+    assert table.as_seat(other, "POST", "/resign")[0] == 200
+    status, body, _ = api.call("POST", table.path("/stand-in-level"), {"level": "recruit"},
+                               token=table.host_token)
+    assert_errors(status, body, 409, rule="R25")  # the game is over
 
 
 @pytest.mark.parametrize("seats, alliances", [
