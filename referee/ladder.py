@@ -205,9 +205,14 @@ def whole(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def fraction(value: object) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) \
-        and 0 <= value <= 1 else None
+def percent(value: object) -> int | None:
+    """A fraction from 0 to 1 as a whole per cent; None for anything else."""
+    return round(100 * value) if isinstance(value, int | float) \
+        and not isinstance(value, bool) and 0 <= value <= 1 else None
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def shown() -> list[dict]:
@@ -220,13 +225,13 @@ def shown() -> list[dict]:
         found.append({
             "rules": rule_set.rules, "title": rule_set.title,
             "levels": [{"level": level, "description": description,
-                        "about": about(level, description),
+                        "about": capitalised(about(level, description)),
                         "name": named_as(level, description),
                         "rating": whole(rated.get(level))}
                        for level, description in rule_set.levels.items()],
             "games": whole(kept.get("games")), "seed": whole(kept.get("seed")),
-            "clairvoyance": fraction((kept.get("clairvoyance") or {}).get("fraction")
-                                     if isinstance(kept.get("clairvoyance"), dict) else None),
+            "clairvoyance": percent((kept.get("clairvoyance") or {}).get("fraction")
+                                    if isinstance(kept.get("clairvoyance"), dict) else None),
         })
     return found
 

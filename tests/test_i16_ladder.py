@@ -328,8 +328,7 @@ def test_i16_item4_the_home_page_shows_each_level_with_its_rating(client, tmp_pa
     text = html_lib.unescape(" ".join(re.sub(r"<[^>]+>", " ", section).split()))
     for level, description in NAVAL_WAR.levels.items():
         assert f"{ladder.named_as(level, description)} · rating {ratings[level]}" in text
-        about = ladder.about(level, description)
-        assert about[:1].upper() + about[1:] in text
+        assert ladder.capitalised(ladder.about(level, description)) in text
     assert "--games 200 --seed 7" in text and "81%" in text
 
 
