@@ -107,7 +107,7 @@ class Ladder:
         out.append(f"ratings (Bradley-Terry, Elo scale, mean {CENTRE}; {games} a pair, "
                    f"seed {self.seed}):")
         width = max(len(level) for level in self.ratings)
-        out += [f"  {level:<{width}} {rating}  (median think {self.median_think_ms(level):.1f} "
+        out += [f"  {level:<{width}} {rating:>5}  (median think {self.median_think_ms(level):.1f} "
                 f"ms a move)"
                 for level, rating in sorted(self.ratings.items(), key=lambda kv: -kv[1])]
         if self.clairvoyance is not None:
