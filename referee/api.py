@@ -229,6 +229,7 @@ def host_status(game) -> dict:
         "seats": {s: {**info, "last_seen": seen.get(s)} for s, info in shown["seats"].items()},
         "turn": shown["turn"], "result": shown["result"], "host_seat": db.host_seat(shown["id"]),
         "now": service.now(),
+        "stand_in_level": service.stand_in_level(db, shown["id"]),  # R25, the host's choice
     }
 
 
@@ -261,6 +262,14 @@ def extend_clock(game_id: str):
     host(game_id)
     minutes = json_body().get("minutes")
     return jsonify(host_status(service.extend_clock(store(), game_id, minutes)))
+
+
+@bp.post("/games/<game_id>/stand-in-level")
+def choose_stand_in_level(game_id: str):
+    """The host chooses the level of the computer that stands in for an absent player (R25)."""
+    host(game_id)
+    service.choose_stand_in_level(store(), game_id, json_body().get("level"))
+    return jsonify(host_status(service.load(store(), game_id)))
 
 
 @bp.post("/games/<game_id>/seats/<seat>/forfeit")

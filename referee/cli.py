@@ -99,10 +99,12 @@ def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | N
 
 def register(app: Flask) -> None:
     from .duel import duel_command
+    from .ladder import ladder_command
 
     app.cli.add_command(init_db)
     app.cli.add_command(serve)
     app.cli.add_command(duel_command)
+    app.cli.add_command(ladder_command)
 
 
 def _create_app():

@@ -178,7 +178,9 @@ def _schemas() -> dict:
             "version": {"type": "integer"}, "clock": {"type": "object"},
             "seats": {"type": "object"}, "turn": NULLABLE_STR, "result": ref("Result"),
             "move_clock": {"type": "object", "nullable": True}, "host_seat": NULLABLE_STR,
-            "now": {"type": "number"}}},
+            "now": {"type": "number"}, "stand_in_level": {"type": "string"}}},
+        "StandInLevel": {"type": "object", "required": ["level"], "properties": {
+            "level": {"type": "string"}}},
         "Postmortem": {"type": "object", "required": ["result", "spending", "hindsight"],
                        "properties": {"id": {"type": "string"}, "result": ref("Result"),
                                       "spending": {"type": "object"},
@@ -363,6 +365,10 @@ def _document() -> dict:
                 "revoking its token (R24)",
                 ("200", "The new join code", "JoinCode"), params=[GAME_ID, SEAT_PARAM],
                 extra=CONFLICT)},
+            "/api/v1/games/{game_id}/stand-in-level": {"post": _op(
+                "Host: the level of the computer that stands in for an absent player, one of "
+                "the rule set's levels (R25)", ("200", "Status", "HostStatus"),
+                body="StandInLevel", params=game, extra={**CONFLICT, **ILLEGAL})},
             "/api/v1/games/{game_id}/seats/{seat}/forfeit": {"post": _op(
                 "Host: forfeit a seat that has not locked in once the clock ran out (R10)",
                 ("200", "Status", "HostStatus"), params=[GAME_ID, SEAT_PARAM],

@@ -26,7 +26,7 @@ from flask import (
     url_for,
 )
 
-from . import rulesets, service, strictjson, webparts
+from . import ladder, rulesets, service, strictjson, webparts
 from .api import host_status
 from .errors import ApiError
 from .forms import (
@@ -263,7 +263,8 @@ def home():
         _show_recovery_once(game_id, CREATOR_SEAT, keys.recovery_code)
         return redirect(url_for("pages.host", game_id=game_id))
     return render_template("home.html", form=form, games=_my_games(),
-                           computer=ComputerGameForm(), creator_seat=CREATOR_SEAT)
+                           computer=ComputerGameForm(), creator_seat=CREATOR_SEAT,
+                           ladders=ladder.shown())
 
 
 def _options(rules: str, asked: dict) -> dict:
@@ -349,8 +350,25 @@ def host(game_id: str):
     return render_template("host.html", game_id=game_id, status=status, links=links,
                            form=PlainForm(), clock_form=ClockForm(), now=service.now(),
                            my_seat=_seats().get(game_id) and _held_seat(game_id),
-                           present=present,
-                           title=rulesets.named(store().rules_of(game_id)).title)
+                           present=present, levels=_rule_set(game_id).levels,
+                           title=_rule_set(game_id).title)
+
+
+def _rule_set(game_id: str):
+    return rulesets.named(store().rules_of(game_id))
+
+
+@bp.post("/games/<game_id>/host/stand-in-level")
+@refused_form_goes_to("pages.host")
+def host_stand_in_level(game_id: str):
+    """The host chooses the level of the computer that stands in for an absent player
+    (R25)."""
+    host_token(game_id)
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    level = service.choose_stand_in_level(store(), game_id, request.form.get("level"))
+    flash(f"The computer that stands in for an absent player plays as {level} (R25).")
+    return redirect(url_for("pages.host", game_id=game_id))
 
 
 @bp.get("/games/<game_id>/qr/<seat>.svg")

@@ -380,7 +380,33 @@ def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
     seen = store.seats_seen(game_id).get(seat)
     clock = move_clock(store, game_id, game)
     away = seen is None or now() - seen > PRESENT_S
-    return rule_set.stand_in_level if away or (clock and now() >= clock["deadline"]) else None
+    level = stand_in_level(store, game_id, rule_set)
+    return level if away or (clock and now() >= clock["deadline"]) else None
+
+
+def stand_in_level(store: Store, game_id: str, rule_set: RuleSet | None = None) -> str:
+    """The level of the computer that stands in for an absent player (R25): the host's
+    choice, or the rule set's own until he makes one."""
+    rule_set = rule_set or rulesets.named(store.rules_of(game_id))
+    chosen = (store.note("stand_in_levels", game_id, "") or {}).get("level")
+    return chosen if chosen in rule_set.levels else rule_set.stand_in_level
+
+
+def choose_stand_in_level(store: Store, game_id: str, level: object) -> str:
+    """The host chooses the level of the computer that stands in for an absent player (R25),
+    any of the rule set's levels, until the game is over."""
+    require_game(store, game_id)
+    rule_set = rulesets.named(store.rules_of(game_id))
+    if not isinstance(level, str) or level not in rule_set.levels:
+        raise ApiError(422, f"{str(level)[:40]!r} is not a computer's level; the levels are "
+                            f"{', '.join(rule_set.levels)}", field="level", rule="R25")
+    if rule_set.status_view(load(store, game_id))["phase"] == "over":
+        raise ApiError(409, "The game is over: no computer stands in any more (R25)",
+                       field="level", rule="R25")
+    with store.write():
+        store.keep_note("stand_in_levels", game_id, "", {"level": level})
+    log.info("game %s: the stand-in plays as %s", game_id, level)
+    return level
 
 
 def stand_in(store: Store, game_id: str, seat: str, by: str) -> Game:

@@ -101,6 +101,13 @@ def _add_recovery_hosting_seen(db: sqlite_utils.Database) -> None:
     db["games"].add_column("host_seat", str)
 
 
+def _add_stand_in_levels(db: sqlite_utils.Database) -> None:
+    """R25 (issue 16): the level the host chose for the computer that stands in for an
+    absent player, one row a game (its ``seat`` column empty)."""
+    db["stand_in_levels"].create({"game_id": str, "seat": str, "body": str},
+                                 pk=("game_id", "seat"))
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -110,6 +117,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0005_join_links_sealed", _add_join_links),
     ("0006_game_secrets_drafts_imports", _add_secrets_drafts_and_imports),
     ("0007_seat_recovery_hosting_seen", _add_recovery_hosting_seen),
+    ("0008_stand_in_levels", _add_stand_in_levels),
 ]
 
 

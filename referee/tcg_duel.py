@@ -1,5 +1,7 @@
-"""The duel bench for Battleship: The Tactical Combat Game:
-``referee duel --rules battleship-tcg --a admiral --b captain --games 200 --seed 1``.
+"""The duel bench's own part for Battleship: The Tactical Combat Game:
+``referee duel --rules battleship-tcg --a admiral --b captain --games 200 --seed 1`` plays the
+duels through ``referee.match`` like every rule set's, then (``duel_lines``, the rule set's
+``bench``) these solo runs.
 
 Two measures, both played through the rules core (``new_game``, ``move``) with each computer
 handed only ``view_for(game, its_seat)`` (T10):
@@ -20,12 +22,9 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-
-import click
 
 from .battleship_tcg import new_game, view_for
 from .battleship_tcg.catalogue import HOLES
@@ -168,18 +167,20 @@ def tcg_duel(level_a: str, level_b: str, games: int, seed: int,
     return result
 
 
-def tcg_duel_command(level_a: str, level_b: str, games: int, seed: int) -> None:
-    """What ``referee duel --rules battleship-tcg`` prints: the duels' wins, each level's solo
-    shots and the think times."""
-    if sys.stderr.isatty():
-        with click.progressbar(length=3 * games, label=f"{level_a} v {level_b}",
-                               file=sys.stderr, show_pos=True, show_eta=True) as bar:
-            result = tcg_duel(level_a, level_b, games, seed, progress=bar.update)
-    else:
-        result = tcg_duel(level_a, level_b, games, seed)
-    click.echo(result.headline())
-    click.echo(f"shots to sink all five and rescue the man, {games} solo games each against a "
-               f"random fleet on the standard card (seed {seed}):")
-    for text in result.solo_lines():
-        click.echo(text)
-    click.echo(result.times_line())
+def duel_lines(series, seed: int, progress: Callable[[int], None] | None = None) -> list[str]:
+    """What ``referee duel --rules battleship-tcg`` prints after the duels' headline (the
+    rule set's ``bench.duel_lines``): ``series.games`` solo runs of each level on fleets drawn
+    from ``seed``, and the median think time per move over the duels and the solo runs."""
+    rng = random.Random(f"solo:{seed}")
+    seeds = [rng.randrange(2**63) for _ in range(series.games)]
+    think_ms = {series.level_a: list(series.think_ms["a"])}
+    think_ms.setdefault(series.level_b, []).extend(series.think_ms["b"])
+    shots = {}
+    for level in think_ms:
+        shots[level] = [solo(level, s, think_ms) for s in seeds]
+        if progress:
+            progress(len(seeds))
+    result = TcgDuelResult(series.level_a, series.level_b, solo_shots=shots, think_ms=think_ms)
+    return [f"shots to sink all five and rescue the man, {series.games} solo games each "
+            f"against a random fleet on the standard card (seed {seed}):",
+            *result.solo_lines(), result.times_line()]

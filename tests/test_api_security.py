@@ -38,9 +38,11 @@ PLAYER_ENDPOINTS = [
 HOST_ENDPOINTS = [
     ("GET", "/host"), ("POST", "/clock"), ("POST", "/seats/red/reissue"),
     ("POST", "/seats/blue/forfeit"), ("POST", "/host/handover"),
+    ("POST", "/stand-in-level"),  # issue 16
 ]
 BODIES = {"/disposition": QUIET, "/moves": {"weapon": "salvo", "at": ["A 1", "B 1", "C 1"]},
-          "/clock": {"minutes": 5}, "/host/handover": {"seat": "blue"}}
+          "/clock": {"minutes": 5}, "/host/handover": {"seat": "blue"},
+          "/stand-in-level": {"level": "admiral"}}
 ALL_ENDPOINTS = PLAYER_ENDPOINTS + HOST_ENDPOINTS
 
 

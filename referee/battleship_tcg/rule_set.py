@@ -11,6 +11,18 @@ from .postmortem import postmortem_document
 from .schemas import schemas
 from .seam import CONTENT_KEYS, STAND_IN_LEVEL, check_draft, with_draft
 
+
+class Bench:
+    """What ``referee duel`` adds for these rules: each level's solo runs (``referee.tcg_duel``,
+    loaded only when the bench asks, so that the core loads nothing of the command line)."""
+
+    @staticmethod
+    def duel_lines(series, seed: int, progress=None) -> list[str]:
+        from ..tcg_duel import duel_lines
+
+        return duel_lines(series, seed, progress)
+
+
 RULE_SET = RuleSet(
     rules=RULES,
     title=TITLE,
@@ -40,4 +52,5 @@ RULE_SET = RuleSet(
     stand_in_level=STAND_IN_LEVEL,
     seats=("red", "blue"),
     schemas=schemas,
+    bench=Bench(),
 )

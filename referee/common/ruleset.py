@@ -57,3 +57,10 @@ class RuleSet:
     # "Options", "Catalogue"): the OpenAPI document offers each rule set's beside the
     # Naval War Game's (whose are written in referee/openapi.py)
     schemas: Callable[[], dict] = dict
+    # the bench's own measures of these rules (``referee duel``, ``referee ladder``), or None:
+    # an object with any of ``duel_lines(series, seed, progress)`` (the lines ``referee duel``
+    # prints after its headline instead of the mean scores), ``clairvoyant(computer)`` (a
+    # reference player with that computer's forces, handed its opponents' views as well as its
+    # own: never offered as an opponent), ``points_lost(view)`` and ``fleet_points(view)``
+    # (what a seat has lost, and had, from its own view: what the clairvoyance compares)
+    bench: Any = None

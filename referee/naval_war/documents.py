@@ -327,6 +327,7 @@ class HostStatus(TypedDict):
     result: ResultDocument | None
     host_seat: Seat | None
     now: float
+    stand_in_level: str  # R25: the level of the computer that stands in (issue 16)
 
 
 class FingerprintCheck(TypedDict):

@@ -7,6 +7,7 @@ import no ``Game``); this module joins them to the core's views and commands.
 from __future__ import annotations
 
 from ..bots import DESCRIPTIONS, Bot
+from ..bots.clairvoyant import BENCH
 from ..common.ruleset import RuleSet
 from . import catalogue
 from .fleet import check_disposition
@@ -89,6 +90,7 @@ RULE_SET = RuleSet(
     computer=computer,
     stand_in_level="captain",
     seats=SEATS,
+    bench=BENCH,  # the clairvoyant reference player, for ``referee ladder`` alone
 )
 
 __all__ = ["RULE_SET"]
