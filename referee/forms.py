@@ -177,7 +177,22 @@ class ComputerGameForm(FlaskForm):
 
     player = name_field()
     rules = rules_field()
-    level = SelectField("The computer plays as", default="captain", choices=[
-        SelectChoice("recruit", "Recruit: random, for learning the rules"),
-        SelectChoice("captain", "Captain: sensible"),
-        SelectChoice("admiral", "Admiral: the strongest")])
+    # each rule set's own levels, weakest first, under its title; an option's value names
+    # its rule set too ("broadside:careful"), and a bare level is the chosen game's
+    level = SelectField("The computer plays as", validate_choice=False, choices=[
+        SelectChoice(f"{rules}:{level}", f"{level.capitalize()}: {about}",
+                     optgroup=rule_set.title)
+        for rules, rule_set in rulesets.RULE_SETS.items()
+        for level, about in rule_set.levels.items()],
+        default=f"{rulesets.DEFAULT}:captain")
+
+    def validate_level(self, field) -> None:
+        rules = self.rules.data or rulesets.DEFAULT
+        named, _, level = str(field.data or "").rpartition(":")
+        rule_set = rulesets.RULE_SETS.get(rules)
+        if rule_set is None:
+            return  # the rules field says so
+        if named not in ("", rules) or level not in rule_set.levels:
+            raise ValidationError(f"{rule_set.title} has no such level; its computer plays as "
+                                  f"{', '.join(rule_set.levels)}")
+        field.data = level

@@ -71,7 +71,32 @@ def test_the_home_page_plays_the_computer(app):
     bad = phone.post("/play-computer", data={"csrf_token": token, "player": "Ann",
                                              "level": "god"})
     assert bad.status_code == 400
-    assert "The computer plays as: Not a valid choice" in bad.get_data(as_text=True)
+    assert "The computer plays as: The Naval War Game has no such level; its computer plays " \
+           "as recruit" in bad.get_data(as_text=True)
+
+
+def test_i17_the_home_page_offers_each_games_own_computer_levels(app):
+    """Each rule set's levels under its title; a level of another game is refused naming the
+    chosen game's levels; a Broadside level starts a Broadside game."""
+    from referee import rulesets
+
+    phone = app.test_client()
+    home = phone.get("/").get_data(as_text=True)
+    token = re.search(r'name="csrf-token" content="([^"]+)"', home).group(1)
+    for rules, rule_set in rulesets.RULE_SETS.items():
+        assert f'<optgroup label="{rule_set.title}">' in home.replace("&#39;", "'")
+        for level in rule_set.levels:
+            assert f'value="{rules}:{level}"' in home
+    other = [r for r in rulesets.RULE_SETS if r != rulesets.DEFAULT][-1]
+    level = next(iter(rulesets.RULE_SETS[other].levels))
+    wrong = phone.post("/play-computer", data={"csrf_token": token, "player": "Ann",
+                                               "rules": rulesets.DEFAULT,
+                                               "level": f"{other}:{level}"})
+    assert wrong.status_code == 400 and "has no such level" in wrong.get_data(as_text=True)
+    right = phone.post("/play-computer", data={"csrf_token": token, "player": "Ann",
+                                               "rules": other, "level": f"{other}:{level}"})
+    assert right.status_code == 302, right.get_data(as_text=True)[-400:]
+    assert phone.get(right.location).status_code == 200
 
 
 def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, monkeypatch,
