@@ -1,0 +1,301 @@
+"""What each seat may know (B11, B12, B14): the only way anything about a game leaves the core.
+
+``view_for(game, seat)`` is the view document of B14; ``report_for`` is one seat's copy of a
+report (B11); ``record_for`` is every move as that seat may see it. Blue's buoys and batteries
+are the game's only secrets (B4): until the end Red learns of them only what B6 (a buoy a ship
+stops at is revealed) and B11 (the masts a ship lost to the shore batteries, never which
+battery) give him. After the end all is revealed (B12).
+
+A report holds nothing either player may not know, so both players' copies are the same.
+"""
+
+from __future__ import annotations
+
+from ..common.views import (  # noqa: F401  (re-exported: every rule set's views)
+    detached,
+    fingerprint_checks,
+    fingerprints_verify,
+    host_view,
+    require_over,
+    status_view,
+    targets_for,
+)
+from .board import BATTERIES, BOARD, MERCHANTS, START_FACING, YELLOW_CIRCLES
+from .catalogue import MASTS, NAMES, ORDER, RULES
+from .game import CROSS_ORDER, Game, other, ship_name
+
+REPORT_KEYS = ("n", "seat", "move", "passed", "ship", "from", "turn", "facing", "to", "path",
+               "stopped_by", "buoys", "battery_masts", "broadsides", "masts_lost", "sunk",
+               "merchants_sunk", "stand_in")
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _masts(n: int) -> str:
+    return f"{WORDS.get(n, n)} mast{'s' if n != 1 else ''}"
+
+
+def describe(report: dict) -> str:
+    """A report in the game's words, in one line (B11).
+
+    >>> describe({"seat": "red", "passed": False, "ship": {"side": "red", "type": "frigate"},
+    ...           "from": "I 19", "turn": "left", "to": "H 19", "move": {"to": "H 19"},
+    ...           "buoys": [], "battery_masts": 0, "broadsides": [], "sunk": [],
+    ...           "merchants_sunk": []})
+    "Red's Frigate turned left and sailed from I 19 to H 19"
+    >>> describe({"seat": "red", "passed": False, "ship": {"side": "red", "type": "brig"},
+    ...           "from": "I 12", "turn": None, "to": "I 8", "move": {"to": "I 8"},
+    ...           "buoys": [], "battery_masts": 1, "broadsides": [], "sunk": [],
+    ...           "merchants_sunk": []})
+    "Red's Brig sailed from I 12 to I 8; lost one mast to the shore batteries"
+    """
+    side = report["seat"]
+    if report.get("passed"):
+        return f"{side.title()} had no legal move and passed"
+    ship = report["ship"]
+    mover = ship_name(ship["side"], ship["type"])
+    turned = f"turned {report['turn']} and " if report.get("turn") else ""
+    arrived = report["to"] == report["move"]["to"]
+    parts = [f"{mover} {turned}sailed from {report['from']} "
+             f"{'to' if arrived else 'toward'} {report['move']['to']}"]
+    own_end = next((s for s in report["sunk"] if s["by"] in ("rock", "batteries")), None)
+    for buoy in report["buoys"]:
+        if buoy["kind"] == "pass":
+            parts.append(f"stopped at the buoy at {buoy['at']}: PASS"
+                         + (", and sailed on" if buoy["at"] != report["to"] else ""))
+    if report["battery_masts"]:
+        lost = f"lost {_masts(report['battery_masts'])} to the shore batteries"
+        parts.append(lost + (" and sank at " + own_end["at"]
+                             if own_end and own_end["by"] == "batteries" else ""))
+    if own_end and own_end["by"] == "rock":
+        parts.append(f"struck the rock at {own_end['at']} (a SINK buoy) and sank")
+    enemies: dict[str, dict] = {}
+    for shot in report["broadsides"]:
+        if shot["kind"] == "merchant":
+            continue
+        enemy_at = shot["at"] if shot["side"] == side else shot["from"]
+        entry = enemies.setdefault(enemy_at, {"mine": False, "theirs": False, "shot": shot})
+        entry["mine" if shot["side"] == side else "theirs"] = True
+    for enemy_at, entry in enemies.items():
+        shot = entry["shot"]
+        kind = shot["target"] if shot["side"] == side else shot["type"]
+        enemy = f"{ship_name(other(side), kind)} at {enemy_at}"
+        if entry["mine"] and entry["theirs"]:
+            parts.append(f"exchanged broadsides with {enemy}")
+        elif entry["mine"]:
+            parts.append(f"crossed the T of {enemy}")
+        else:
+            parts.append(f"had its T crossed by {enemy}")
+    for at in report["merchants_sunk"]:
+        parts.append(f"sank the merchant ship at {at}")
+    hits: dict[str, int] = {}
+    for shot in report["broadsides"]:
+        if shot["kind"] != "merchant":
+            hits[shot["at"]] = hits.get(shot["at"], 0) + 1
+    for at, n in hits.items():
+        target = next(s for s in report["broadsides"] if s["at"] == at)
+        owner = other(target["side"])
+        name = f"{ship_name(owner, target['target'])} at {at}"
+        if any(s["at"] == at and s["by"] == "broadside" for s in report["sunk"]):
+            parts.append(f"{name} was sunk")
+        else:
+            parts.append(f"{name} lost {_masts(n)}")
+    return "; ".join(parts)
+
+
+def report_for(game: Game, report: dict, seat: str) -> dict:
+    """One seat's copy of a report (B11), with its sentence: the same for both seats."""
+    copy = {k: report[k] for k in REPORT_KEYS if k in report}
+    copy.setdefault("stand_in", False)
+    copy["text"] = describe(copy)
+    return detached(copy)
+
+
+def _seat_entry(game: Game, s: str, seat: str) -> dict:
+    return {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
+            "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
+            "stand_in": s in game.stand_ins, "fingerprint": game.fingerprints.get(s),
+            "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
+
+
+def _ships(game: Game, seat: str, draft: dict | None = None) -> list[dict]:
+    """Every warship on the board (B14); before play, only the seat's own as placed."""
+    if game.started:
+        ships = [ship.to_json() for ship in game.ships.values()]
+    else:
+        document = draft if draft is not None else (
+            game.fleets[seat].document if seat in game.fleets else None)
+        ships = [{"side": seat, "type": s["type"], "at": s["at"],
+                  "facing": START_FACING[seat], "masts": MASTS[s["type"]], "sunk": False}
+                 for s in (document or {}).get("ships", [])]
+    return sorted(ships, key=lambda s: CROSS_ORDER[s["at"]])
+
+
+def _buoys(game: Game, seat: str, draft: dict | None = None) -> dict:
+    """Each yellow circle's buoy as the seat may know it (B4, B6, B12)."""
+    if game.started:
+        secret = game.buoys
+    else:
+        secret = (draft or {}).get("buoys") if draft is not None else (
+            game.fleets["blue"].buoys if "blue" in game.fleets else {})
+    knows = seat == "blue" or game.phase == "over"
+    shown = {}
+    for cross in YELLOW_CIRCLES:
+        if cross in game.revealed:
+            shown[cross] = {"kind": game.revealed[cross], "revealed": True}
+        else:
+            kind = (secret or {}).get(cross) if knows else None
+            shown[cross] = {"kind": kind or "unknown", "revealed": False}
+    return shown
+
+
+def _batteries(game: Game, seat: str, draft: dict | None = None) -> dict:
+    """Each battery site as the seat may know it (B4, B12): Red never before the end."""
+    if game.started:
+        secret = game.batteries
+    else:
+        secret = (draft or {}).get("batteries") if draft is not None else (
+            game.fleets["blue"].batteries if "blue" in game.fleets else {})
+    knows = seat == "blue" or game.phase == "over"
+    return {site: ((secret or {}).get(site) or "unknown") if knows else "unknown"
+            for site in BATTERIES}
+
+
+def legal_for(game: Game, seat: str) -> list[dict]:
+    """Every legal move of the seat whose turn it is (B5), ``[{"pass": true}]`` when it has
+    none; nothing for the other seat or outside play."""
+    if game.phase != "play" or game.turn != seat:
+        return []
+    return game.legal_moves(seat) or [{"pass": True}]
+
+
+def _view(game: Game, seat: str) -> dict:
+    fleet = game.fleets.get(seat)
+    view = {
+        "rules": RULES,
+        "id": game.id,
+        "phase": game.phase,
+        "you": seat,
+        "version": game.version,
+        "seats": {s: _seat_entry(game, s, seat) for s in game.seats},
+        "allies": [],
+        "turn": game.turn,
+        "order": list(ORDER),
+        "sides": [list(members) for members in game.sides],
+        "clock": {"minutes": game.minutes, "deadline": game.deadline},
+        "move_minutes": game.move_minutes,
+        "disposition": fleet.document if fleet else None,
+        "board": BOARD,
+        "ships": _ships(game, seat),
+        "merchants": [{"at": m["at"], "opposite": m["opposite"],
+                       "sunk": m["at"] in game.merchants_sunk} for m in MERCHANTS],
+        "buoys": _buoys(game, seat),
+        "batteries": _batteries(game, seat),
+        "legal": legal_for(game, seat),
+        "reports": [report_for(game, r, seat) for r in game.reports],
+        "result": game.result(),
+    }
+    if game.phase == "over":  # B12: after the end all is revealed
+        view["revealed"] = {s: game.fleets[s].document for s in game.seats
+                            if s != seat and s in game.fleets}
+    return view
+
+
+def view_for(game: Game, seat: str) -> dict:
+    """The view document of B14 for one seat."""
+    return detached(_view(game, seat))
+
+
+def with_draft(view: dict, document: dict) -> dict:
+    """A seat's view in setup showing its kept draft (already in normal form): its ships set
+    out, and for Blue his buoys and batteries, as after a lock-in."""
+    seat = view["you"]
+    ships = [{"side": seat, "type": s["type"], "at": s["at"], "facing": START_FACING[seat],
+              "masts": MASTS[s["type"]], "sunk": False} for s in document.get("ships", [])]
+    shown = {**view, "disposition": document,
+             "ships": sorted(ships, key=lambda s: CROSS_ORDER[s["at"]])}
+    if seat == "blue":
+        shown["buoys"] = {cross: {"kind": document.get("buoys", {}).get(cross, "unknown"),
+                                  "revealed": False} for cross in YELLOW_CIRCLES}
+        shown["batteries"] = {site: document.get("batteries", {}).get(site, "unknown")
+                              for site in BATTERIES}
+    return shown
+
+
+def seating_for(game: Game) -> dict:
+    """What the holder of a join link sees before he joins: the seats and the fixed order
+    (B5: Red invades and moves first); nothing of anyone's disposition."""
+    return detached({"id": game.id, "seats": list(game.seats), "order": list(ORDER),
+                     "sides": [list(m) for m in game.sides]})
+
+
+def record_for(game: Game, seat: str) -> dict:
+    """The record as one seat may see it: every move's report (B11)."""
+    return detached({
+        "rules": RULES,
+        "id": game.id,
+        "phase": game.phase,
+        "you": seat,
+        "order": list(ORDER),
+        "moves": [report_for(game, r, seat) for r in game.reports],
+        "result": game.result(),
+    })
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def result_headline(view: dict) -> str:
+    """The end in a sentence, from a finished view (B10).
+
+    >>> result_headline({"result": {"reason": "merchants", "winner": "red",
+    ...     "winners": ["red"], "scores": {"red": 4, "blue": 3}}})
+    "Red sank all four merchant ships; Blue sank 3 of Red's warships."
+    >>> result_headline({"result": {"reason": "fleet", "winner": "blue",
+    ...     "winners": ["blue"], "scores": {"red": 1, "blue": 10}}})
+    "Blue sank all ten of Red's warships; Red sank 1 merchant ship."
+    """
+    result = view["result"]
+    scores = result["scores"]
+    winner = result["winner"]
+    merchants = _plural(scores["red"], "merchant ship")
+    if result["reason"] == "merchants":
+        return (f"Red sank all four merchant ships; Blue sank {scores['blue']} of Red's "
+                "warships.")
+    if result["reason"] == "fleet":
+        return f"Blue sank all ten of Red's warships; Red sank {merchants}."
+    if result["reason"] == "resigned":
+        return f"{other(winner).title()} resigned; {winner.title()} wins."
+    if result["reason"] == "forfeit":
+        return f"{winner.title()} wins by forfeit." if winner else "Both seats were forfeited."
+    how = "Neither side could move" if result["reason"] == "blocked" else "Ended by agreement"
+    return (f"{how}: a draw; Red sank {merchants}, Blue {scores['blue']} of Red's "
+            "warships.")
+
+
+def postmortem_view(game: Game, seat: str) -> dict:
+    """Everything the post-mortem shows a seat: its view, both seats' names and dispositions
+    and the fingerprint checks; refused before the end (B12)."""
+    require_over(game, "The post-mortem is given", "B12")
+    return detached({
+        "view": _view(game, seat),
+        "seats": {s: {"name": game.names.get(s) or s, "disposition": game.fleets[s].document}
+                  for s in game.seats if s in game.fleets},
+        "names": dict(game.names),
+        "checks": fingerprint_checks(game, "B12"),
+    })
+
+
+def game_file_view(game: Game) -> dict:
+    """What a game file holds: the whole log with both dispositions, the fingerprints and
+    salts that prove no buoy or battery changed, and the result; refused before the end
+    (B12)."""
+    require_over(game, "A game is given as a file", "B12")
+    return detached({"rules": RULES, "fingerprints": dict(game.fingerprints),
+                     "salts": dict(game.salts), "result": game.result(),
+                     "events": game.events})
+
+
+__all__ = ["NAMES", "describe", "game_file_view", "host_view", "legal_for", "postmortem_view",
+           "record_for", "report_for", "result_headline", "seating_for", "status_view",
+           "targets_for", "view_for", "with_draft"]
