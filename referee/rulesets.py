@@ -9,12 +9,13 @@ it, reading nothing of a ``Game`` itself.
 from __future__ import annotations
 
 from .battleship_tcg.rule_set import RULE_SET as BATTLESHIP_TCG
+from .broadside.rule_set import RULE_SET as BROADSIDE
 from .common.ruleset import RuleSet
 from .naval_war.rule_set import RULE_SET as NAVAL_WAR
 
 DEFAULT = NAVAL_WAR.rules
 RULE_SETS: dict[str, RuleSet] = {rule_set.rules: rule_set
-                                  for rule_set in (NAVAL_WAR, BATTLESHIP_TCG)}
+                                  for rule_set in (NAVAL_WAR, BATTLESHIP_TCG, BROADSIDE)}
 # every seat any game here may have, in the order the rule sets name them
 SEATS = tuple(dict.fromkeys(seat for rule_set in RULE_SETS.values() for seat in rule_set.seats))
 

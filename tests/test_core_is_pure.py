@@ -98,3 +98,37 @@ def test_i14_importing_the_tcg_core_loads_no_web_storage_or_pdf_code(package):
                           cwd=CORE.parent.parent, check=True, timeout=60)
     loaded = {name.split(".")[0] for name in json.loads(done.stdout)}
     assert not loaded & FORBIDDEN, sorted(loaded & FORBIDDEN)
+
+
+# Issue 17: Broadside's core (its computer included; its web part aside) is pure too
+BROADSIDE = CORE.parent / "broadside"
+BROADSIDE_FILES = sorted(p for p in BROADSIDE.rglob("*.py") if "web" not in p.parts)
+
+
+def test_i17_broadside_has_modules_to_scan():
+    assert {p.name for p in BROADSIDE_FILES} >= {
+        "board.py", "catalogue.py", "fleet.py", "game.py", "views.py", "postmortem.py",
+        "schemas.py", "seam.py", "rule_set.py"}
+
+
+@pytest.mark.parametrize("path", BROADSIDE_FILES, ids=lambda p: p.name)
+def test_i17_no_broadside_core_module_imports_web_storage_or_pdf_code(path):
+    tops = {name.split(".")[0] for name in imported_modules(path)}
+    assert not tops & FORBIDDEN, f"{path.name} imports {sorted(tops & FORBIDDEN)}"
+    assert tops <= set(sys.stdlib_module_names) | {"referee"}, path.name
+
+
+def test_i17_importing_the_broadside_core_loads_no_web_storage_or_pdf_code():
+    script = (
+        "import importlib, json, pkgutil, sys\n"
+        "import referee.broadside as core\n"
+        "for info in pkgutil.walk_packages(core.__path__, 'referee.broadside.'):\n"
+        "    if '.web' not in info.name:  # the pages' part, not the core\n"
+        "        importlib.import_module(info.name)\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=CORE.parent.parent, check=True, timeout=60)
+    loaded = {name.split(".")[0] for name in json.loads(done.stdout)}
+    assert "referee" in loaded
+    assert not loaded & FORBIDDEN, sorted(loaded & FORBIDDEN)

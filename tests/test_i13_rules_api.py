@@ -22,7 +22,8 @@ def served(client) -> dict:
     sets = answer.get_json()["rule_sets"]
     assert [(s["rules"], s["name"]) for s in sets] == [
         ("naval-war", "The Naval War Game"),
-        ("battleship-tcg", "Battleship: The Tactical Combat Game")]  # issue 14: both listed
+        ("battleship-tcg", "Battleship: The Tactical Combat Game"),  # issue 14: both listed
+        ("broadside", "Broadside")]  # issue 17: and the third
     return sets[0]["catalogue"]
 
 

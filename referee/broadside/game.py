@@ -17,10 +17,9 @@ move_minutes, bots, at), ``joined``, ``disposition``, ``ready`` (seat, salt, fin
 Red moves first (B5), so the order is written into the game as it is created.
 
 A game ends (``over``) when Red sinks the fourth merchant ship (``"merchants"``, Red wins, B10),
-when Blue has sunk all ten Red warships (``"fleet"``, Blue wins, B10), when both players pass in
-succession, neither having a legal move (``"blocked"``, a draw: nothing can ever change), when
-a player resigns (``"resigned"``), both agree (``"agreed"``, a draw) or a seat is forfeited
-before play (``"forfeit"``, R10).
+when Blue has sunk all ten Red warships (``"fleet"``, Blue wins, B10), when a player resigns
+(``"resigned"``), both agree (``"agreed"``, a draw) or a seat is forfeited before play
+(``"forfeit"``, R10).
 
 ``result()`` has the other games' shape (scores, winner, winners, sides, reason). Red's score
 is the merchant ships he sank (0-4), Blue's the Red warships he sank (0-10): they say how
@@ -88,7 +87,11 @@ def ship_name(side: str, kind: str) -> str:
 class Game(Lifecycle):
     """Everything that follows from a game's events; build it with ``replay``. Beside the
     state every game has (``Lifecycle``): the warships on the board, Blue's buoys still in the
-    water and those revealed, his batteries, the merchant ships sunk and the passes in a row."""
+    water and those revealed, his batteries and the merchant ships sunk.
+
+    A pass (B5) never leaves both sides stuck: the crosses are all connected, so the ships on
+    the board (twenty at most) can never all be hemmed in at once, and some side can always
+    move; a side with no move passes and the other plays on."""
 
     END_RULE = "B10"
     TOSS_RULE = "B5"
@@ -98,7 +101,6 @@ class Game(Lifecycle):
     revealed: dict[str, str] = field(default_factory=dict)  # B6: revealed and removed
     batteries: dict[str, str] = field(default_factory=dict)  # site -> hit | miss (B4)
     merchants_sunk: list[str] = field(default_factory=list)  # dock circles, in order (B9)
-    passes: int = 0  # passes in a row (B5)
     winner: str | None = None
 
     # -- facts derived from the state -------------------------------------------------
@@ -234,8 +236,6 @@ class Game(Lifecycle):
             self.over, self.winner, self.turn = "merchants", "red", None
         elif not self.afloat("red"):
             self.over, self.winner, self.turn = "fleet", "blue", None
-        elif self.passes >= 2:
-            self.over, self.turn = "blocked", None
         else:
             self.turn = self._next_turn(after=seat)
         return {**event, "move": normal}
@@ -325,7 +325,6 @@ class Game(Lifecycle):
         return at, how, to
 
     def _pass(self, seat: str, n: int) -> dict:
-        self.passes += 1
         return {"n": n, "seat": seat, "move": {"pass": True}, "passed": True, "ship": None,
                 "from": None, "turn": None, "facing": None, "to": None, "path": [],
                 "stopped_by": None, "buoys": [], "battery_masts": 0, "broadsides": [],
@@ -335,7 +334,6 @@ class Game(Lifecycle):
         """The move made (B5-B9): the ship turns, sails cross by cross (the batteries charging
         a Red ship at each red circle it enters, B7; a buoy stopping it and being revealed,
         B6), then every broadside of B8, B9 is fired at once."""
-        self.passes = 0
         ship = self.ships.pop(at)
         ship.facing = turn(ship.facing, how)
         lost: dict[int, dict] = {}

@@ -268,8 +268,7 @@ def result_headline(view: dict) -> str:
         return f"{other(winner).title()} resigned; {winner.title()} wins."
     if result["reason"] == "forfeit":
         return f"{winner.title()} wins by forfeit." if winner else "Both seats were forfeited."
-    how = "Neither side could move" if result["reason"] == "blocked" else "Ended by agreement"
-    return (f"{how}: a draw; Red sank {merchants}, Blue {scores['blue']} of Red's "
+    return (f"Ended by agreement: a draw; Red sank {merchants}, Blue {scores['blue']} of Red's "
             "warships.")
 
 

@@ -1,0 +1,43 @@
+"""Broadside as the referee's seam sees it (``RuleSet``)."""
+
+from __future__ import annotations
+
+from ..common.ruleset import RuleSet
+from . import views
+from .catalogue import RULES, SEATS, TITLE, catalogue
+from .computer import LEVELS, STAND_IN_LEVEL, computer
+from .game import IGNORED_OPTIONS, OPTIONS, Game, new_game
+from .postmortem import postmortem_document
+from .schemas import schemas
+from .seam import CONTENT_KEYS, check_draft, with_draft
+
+RULE_SET = RuleSet(
+    rules=RULES,
+    title=TITLE,
+    game_type=Game,
+    catalogue=catalogue,
+    new_game=new_game,
+    # "seats": 2 and "alliances": false are read as what they can only be here
+    options=(*OPTIONS, *IGNORED_OPTIONS),
+    empty=Game,
+    view_for=views.view_for,
+    report_for=views.report_for,
+    record_for=views.record_for,
+    status_view=views.status_view,
+    host_view=views.host_view,
+    seating=views.seating_for,
+    headline=views.result_headline,
+    targets_for=views.targets_for,
+    postmortem_view=views.postmortem_view,
+    postmortem_document=postmortem_document,
+    game_file_view=views.game_file_view,
+    fingerprints_verify=views.fingerprints_verify,
+    check_draft=check_draft,
+    with_draft=with_draft,
+    content_keys=CONTENT_KEYS,
+    levels=LEVELS,
+    computer=computer,
+    stand_in_level=STAND_IN_LEVEL,
+    seats=SEATS,
+    schemas=schemas,
+)

@@ -1,0 +1,26 @@
+"""What the referee's seam (``RuleSet``) asks of a rule set beyond its game and views: a
+seat's draft checked without an event, a view showing a kept draft, the options ``new_game``
+reads, and what makes two game files one game.
+"""
+
+from __future__ import annotations
+
+from .fleet import check_disposition
+from .game import OPTIONS, Game  # noqa: F401  (OPTIONS: what new_game reads)
+from .views import with_draft
+
+# What makes two game files the same game: every field of every event except the players'
+# names, the game's id and the times (which a file's editor may change at will).
+CONTENT_KEYS = ("type", "rules", "seat", "seats", "bots", "disposition_minutes",
+                "move_minutes", "disposition", "salt", "fingerprint", "minutes", "move",
+                "stand_in", "by")
+
+
+def check_draft(game: Game, seat: str, document: object) -> tuple[dict, None, list]:
+    """A seat's draft disposition checked as ``Game.submit`` checks it (B3, B4, B13), without
+    an event: its normal form, no cost (nothing is bought) and no warnings."""
+    game._check_setup(seat)  # the core's own check: joined, not ready, in setup
+    return check_disposition(document, seat).document, None, []
+
+
+__all__ = ["CONTENT_KEYS", "OPTIONS", "check_draft", "with_draft"]
