@@ -353,3 +353,92 @@ def test_i17_the_levels_are_offered():
     assert set(LEVELS) == {"random", "careful"} and STAND_IN_LEVEL in LEVELS
     with pytest.raises(ValueError, match="not a level"):
         computer("admiral")
+
+
+# ---------------------------------------------------------------- through the core and the API
+
+
+def core_game(red_level: str, blue_level: str, seed: int, cap: int = 600):
+    """A whole game through the core, each computer handed only its seat's view (B12)."""
+    from referee.broadside.game import new_game
+    from referee.broadside.views import status_view, view_for
+    rng = random.Random(seed)
+    bots = {"red": strict(red_level, rng.randrange(2**31)),
+            "blue": strict(blue_level, rng.randrange(2**31))}
+    game, _ = new_game(id=f"c{seed}", seed=seed, bots={"red": red_level, "blue": blue_level})
+    for seat in ("red", "blue"):
+        game.submit(seat, bots[seat].disposition(view_for(game, seat)))
+    for seat in ("red", "blue"):
+        game.lock_in(seat, salt=seat)
+    for _ in range(cap):
+        status = status_view(game)
+        if status["phase"] != "play":
+            break
+        seat = status["turn"]
+        game.move(seat, bots[seat].move(view_for(game, seat)))  # a refusal raises (B5)
+    return game
+
+
+@pytest.mark.parametrize(("red", "blue", "winner"), [("careful", "random", "red"),
+                                                     ("random", "careful", "blue")])
+def test_b10_careful_beats_random_through_the_core(red, blue, winner):
+    for seed in range(2):
+        game = core_game(red, blue, seed)
+        result = game.result()
+        assert result["winner"] == winner, result
+        assert result["reason"] == ("merchants" if winner == "red" else "fleet")
+
+
+def test_b3_b4_the_cores_check_accepts_every_disposition_of_the_computer():
+    from referee.broadside.fleet import check_disposition
+    for level in LEVELS:
+        for seed in range(25):
+            for seat in ("red", "blue"):
+                doc = Computer(level, seed).disposition(setup_view(seat, f"k{seed}"))
+                check_disposition(doc, seat)  # raises RuleViolation on any problem
+
+
+def test_b14_the_rule_set_offers_the_computer_through_the_seam():
+    from referee.broadside import rule_set
+    from referee.broadside.game import new_game
+    from referee.broadside.views import view_for
+    seam = rule_set.RULE_SET
+    assert seam.levels == LEVELS and seam.stand_in_level in LEVELS
+    told = []
+    bot = seam.computer("careful", "a1b2", on_failure=lambda level, e: told.append(level))
+    game, _ = new_game(id="s", seed=1, bots={"red": "careful", "blue": "careful"})
+    for seat in ("red", "blue"):
+        game.submit(seat, bot.disposition(view_for(game, seat)))
+        game.lock_in(seat, salt=seat)
+    for _ in range(6):
+        seat = game.turn
+        game.move(seat, bot.move(view_for(game, seat)))
+    assert told == [] and len(game.reports) == 6
+
+
+def test_i17_a_computer_seat_answers_a_players_move_through_the_api(api):
+    from referee.broadside.board import RED_START
+    status, created, _ = api.call("POST", "/api/v1/games",
+                                  {"rules": "broadside", "bots": {"blue": "careful"}})
+    assert status == 201, created
+    game = created["id"]
+    status, joined, _ = api.call("POST", f"/api/v1/games/{game}/seats/red",
+                                 {"join_code": created["seats"]["red"]["join_code"],
+                                  "name": "Ann"})
+    assert status == 200, joined
+    token = joined["token"]
+    kinds = ["ship-of-the-line"] * 2 + ["frigate"] * 3 + ["brig"] * 3 + ["cutter"] * 2
+    ships = [{"type": k, "at": at} for k, at in zip(kinds, RED_START, strict=True)]
+    status, data, _ = api.call("PUT", f"/api/v1/games/{game}/disposition", {"ships": ships},
+                               token=token)
+    assert status == 200, data
+    status, data, _ = api.call("POST", f"/api/v1/games/{game}/ready", {}, token=token)
+    assert status == 200, data
+    for _ in range(3):
+        status, view, _ = api.call("GET", f"/api/v1/games/{game}", token=token)
+        assert status == 200 and view["turn"] == "red", view
+        move = random.Random(len(view["reports"])).choice(view["legal"])
+        status, data, _ = api.call("POST", f"/api/v1/games/{game}/moves", move, token=token)
+        assert status == 201, data
+    status, view, _ = api.call("GET", f"/api/v1/games/{game}", token=token)
+    assert [r["seat"] for r in view["reports"]] == ["red", "blue"] * 3
