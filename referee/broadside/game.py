@@ -51,17 +51,14 @@ from .board import (
     step,
     turn,
 )
-from .catalogue import MASTS, MOVE_KEYS, NAMES, ORDER, RULES, SEATS
+from .catalogue import MASTS, MOVE_KEYS, ORDER, RULES, SEATS
 from .fleet import check_disposition
+from .words import describe, other, ship_name
 
 OPTIONS = ("disposition_minutes", "move_minutes")  # what new_game reads
 IGNORED_OPTIONS = {"seats": 2, "alliances": False}  # the only values these may have here
 CROSS_ORDER = {name: i for i, name in enumerate(BOARD["crosses"])}  # row by row, from the top
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
-
-
-def other(seat: str) -> str:
-    return "blue" if seat == "red" else "red"
 
 
 @dataclass
@@ -77,10 +74,6 @@ class Ship:
     def to_json(self) -> dict:
         return {"side": self.side, "type": self.type, "at": self.at, "facing": self.facing,
                 "masts": self.masts, "sunk": False}
-
-
-def ship_name(side: str, kind: str) -> str:
-    return f"{side.title()}'s {NAMES[kind]}"
 
 
 @dataclass
@@ -228,6 +221,7 @@ class Game(Lifecycle):
             normal = {"ship": at, "turn": how, "to": to}
         if stand_in:
             report["stand_in"] = True
+        report["text"] = describe(report)
         self.reports.append(report)
         if not stand_in:  # the player moved himself: his seat is his again (R25)
             self.stand_ins.discard(seat)
@@ -295,18 +289,18 @@ class Game(Lifecycle):
         facing = turn(ship.facing, how)
         name = f"{ship_name(seat, ship.type)} at {at}"
         if to == at:
-            raise refuse("B5", f"{name} cannot turn in place: a ship must move off its cross, "
+            raise _refuse("B5", f"{name} cannot turn in place: a ship must move off its cross, "
                                "at least one cross", [at], field="to")
         (ac, ar), (tc, tr) = coordinates(at), coordinates(to)
         if ac != tc and ar != tr:
-            raise refuse("B5", f"{to} is not in a straight line from {at}: ships move up, down, "
+            raise _refuse("B5", f"{to} is not in a straight line from {at}: ships move up, down, "
                                "left or right, never diagonally", [at, to], field="to")
         way = ("down" if tr > ar else "up") if ac == tc else ("right" if tc > ac else "left")
         if way != facing:
             needed = next(t for t in TURNS if turn(ship.facing, t) == way)
             turned = f"turning {how}" if how else "without a turn"
             must = "sail without turning" if needed is None else f"turn {needed} first"
-            raise refuse("B5", f"{name} faces {ship.facing}; {turned} it sails {facing}, not "
+            raise _refuse("B5", f"{name} faces {ship.facing}; {turned} it sails {facing}, not "
                                f"{way} toward {to}. A ship turns only at the start of its move "
                                f"and never turns a corner: to reach {to} it must {must}",
                          [at, to], field="turn")
@@ -315,11 +309,11 @@ class Game(Lifecycle):
             here = step(here, way)
             if here not in CROSSES:
                 what = "is land" if here != to else "is land: a ship stops on a cross"
-                raise refuse("B5", f"{here} {what}; the way from {at} to {to} is not open "
+                raise _refuse("B5", f"{here} {what}; the way from {at} to {to} is not open "
                                    "water along the crosses", [here], field="to")
             if here in self.ships:
                 other_ship = self.ships[here]
-                raise refuse("B5", f"{ship_name(other_ship.side, other_ship.type)} is at "
+                raise _refuse("B5", f"{ship_name(other_ship.side, other_ship.type)} is at "
                                    f"{here}: a ship cannot pass through or onto another ship",
                              [here], field="to")
         return at, how, to
@@ -368,6 +362,8 @@ class Game(Lifecycle):
                     break
             if cross == to:
                 break
+        if id(ship) in lost:  # where the move ended, never which circle cost it (B11)
+            lost[id(ship)]["at"] = ship.at
         broadsides: list[dict] = []
         merchants: list[str] = []
         if end is not None:
@@ -434,6 +430,12 @@ def _lose(lost: dict[int, dict], ship: Ship, masts: int) -> None:
                                        "lost": 0, "masts": ship.masts})
     entry["lost"] += masts
     entry["at"], entry["masts"] = ship.at, ship.masts
+
+
+def _refuse(rule: str, message: str, crosses: list[str], *, field: str | None = None
+            ) -> RuleViolation:
+    """A refused move with one problem naming the crosses involved."""
+    return RuleViolation([Problem(rule, message, tuple(crosses), field)])
 
 
 def _shown(value: object) -> str:

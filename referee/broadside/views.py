@@ -22,92 +22,23 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
 )
 from .board import BATTERIES, BOARD, MERCHANTS, START_FACING, YELLOW_CIRCLES
 from .catalogue import MASTS, NAMES, ORDER, RULES
-from .game import CROSS_ORDER, Game, other, ship_name
+from .game import CROSS_ORDER, Game, other
+from .words import describe
 
 REPORT_KEYS = ("n", "seat", "move", "passed", "ship", "from", "turn", "facing", "to", "path",
                "stopped_by", "buoys", "battery_masts", "broadsides", "masts_lost", "sunk",
                "merchants_sunk", "stand_in")
-WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
-
-
-def _masts(n: int) -> str:
-    return f"{WORDS.get(n, n)} mast{'s' if n != 1 else ''}"
-
-
-def describe(report: dict) -> str:
-    """A report in the game's words, in one line (B11).
-
-    >>> describe({"seat": "red", "passed": False, "ship": {"side": "red", "type": "frigate"},
-    ...           "from": "I 19", "turn": "left", "to": "H 19", "move": {"to": "H 19"},
-    ...           "buoys": [], "battery_masts": 0, "broadsides": [], "sunk": [],
-    ...           "merchants_sunk": []})
-    "Red's Frigate turned left and sailed from I 19 to H 19"
-    >>> describe({"seat": "red", "passed": False, "ship": {"side": "red", "type": "brig"},
-    ...           "from": "I 12", "turn": None, "to": "I 8", "move": {"to": "I 8"},
-    ...           "buoys": [], "battery_masts": 1, "broadsides": [], "sunk": [],
-    ...           "merchants_sunk": []})
-    "Red's Brig sailed from I 12 to I 8; lost one mast to the shore batteries"
-    """
-    side = report["seat"]
-    if report.get("passed"):
-        return f"{side.title()} had no legal move and passed"
-    ship = report["ship"]
-    mover = ship_name(ship["side"], ship["type"])
-    turned = f"turned {report['turn']} and " if report.get("turn") else ""
-    arrived = report["to"] == report["move"]["to"]
-    parts = [f"{mover} {turned}sailed from {report['from']} "
-             f"{'to' if arrived else 'toward'} {report['move']['to']}"]
-    own_end = next((s for s in report["sunk"] if s["by"] in ("rock", "batteries")), None)
-    for buoy in report["buoys"]:
-        if buoy["kind"] == "pass":
-            parts.append(f"stopped at the buoy at {buoy['at']}: PASS"
-                         + (", and sailed on" if buoy["at"] != report["to"] else ""))
-    if report["battery_masts"]:
-        lost = f"lost {_masts(report['battery_masts'])} to the shore batteries"
-        parts.append(lost + (" and sank at " + own_end["at"]
-                             if own_end and own_end["by"] == "batteries" else ""))
-    if own_end and own_end["by"] == "rock":
-        parts.append(f"struck the rock at {own_end['at']} (a SINK buoy) and sank")
-    enemies: dict[str, dict] = {}
-    for shot in report["broadsides"]:
-        if shot["kind"] == "merchant":
-            continue
-        enemy_at = shot["at"] if shot["side"] == side else shot["from"]
-        entry = enemies.setdefault(enemy_at, {"mine": False, "theirs": False, "shot": shot})
-        entry["mine" if shot["side"] == side else "theirs"] = True
-    for enemy_at, entry in enemies.items():
-        shot = entry["shot"]
-        kind = shot["target"] if shot["side"] == side else shot["type"]
-        enemy = f"{ship_name(other(side), kind)} at {enemy_at}"
-        if entry["mine"] and entry["theirs"]:
-            parts.append(f"exchanged broadsides with {enemy}")
-        elif entry["mine"]:
-            parts.append(f"crossed the T of {enemy}")
-        else:
-            parts.append(f"had its T crossed by {enemy}")
-    for at in report["merchants_sunk"]:
-        parts.append(f"sank the merchant ship at {at}")
-    hits: dict[str, int] = {}
-    for shot in report["broadsides"]:
-        if shot["kind"] != "merchant":
-            hits[shot["at"]] = hits.get(shot["at"], 0) + 1
-    for at, n in hits.items():
-        target = next(s for s in report["broadsides"] if s["at"] == at)
-        owner = other(target["side"])
-        name = f"{ship_name(owner, target['target'])} at {at}"
-        if any(s["at"] == at and s["by"] == "broadside" for s in report["sunk"]):
-            parts.append(f"{name} was sunk")
-        else:
-            parts.append(f"{name} lost {_masts(n)}")
-    return "; ".join(parts)
+def _told(report: dict) -> dict:
+    """A report as both seats are told it, sharing parts with the game's (detach it)."""
+    copy = {k: report[k] for k in REPORT_KEYS if k in report}
+    copy.setdefault("stand_in", False)
+    copy["text"] = report.get("text") or describe(copy)
+    return copy
 
 
 def report_for(game: Game, report: dict, seat: str) -> dict:
     """One seat's copy of a report (B11), with its sentence: the same for both seats."""
-    copy = {k: report[k] for k in REPORT_KEYS if k in report}
-    copy.setdefault("stand_in", False)
-    copy["text"] = describe(copy)
-    return detached(copy)
+    return detached(_told(report))
 
 
 def _seat_entry(game: Game, s: str, seat: str) -> dict:
@@ -117,47 +48,43 @@ def _seat_entry(game: Game, s: str, seat: str) -> dict:
             "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
 
 
-def _ships(game: Game, seat: str, draft: dict | None = None) -> list[dict]:
+def _ships(game: Game, seat: str) -> list[dict]:
     """Every warship on the board (B14); before play, only the seat's own as placed."""
     if game.started:
         ships = [ship.to_json() for ship in game.ships.values()]
     else:
-        document = draft if draft is not None else (
-            game.fleets[seat].document if seat in game.fleets else None)
+        document = game.fleets[seat].document if seat in game.fleets else {"ships": []}
         ships = [{"side": seat, "type": s["type"], "at": s["at"],
                   "facing": START_FACING[seat], "masts": MASTS[s["type"]], "sunk": False}
-                 for s in (document or {}).get("ships", [])]
+                 for s in document["ships"]]
     return sorted(ships, key=lambda s: CROSS_ORDER[s["at"]])
 
 
-def _buoys(game: Game, seat: str, draft: dict | None = None) -> dict:
+def _buoys(game: Game, seat: str) -> dict:
     """Each yellow circle's buoy as the seat may know it (B4, B6, B12)."""
     if game.started:
         secret = game.buoys
     else:
-        secret = (draft or {}).get("buoys") if draft is not None else (
-            game.fleets["blue"].buoys if "blue" in game.fleets else {})
+        secret = game.fleets["blue"].buoys if "blue" in game.fleets else {}
     knows = seat == "blue" or game.phase == "over"
     shown = {}
     for cross in YELLOW_CIRCLES:
         if cross in game.revealed:
             shown[cross] = {"kind": game.revealed[cross], "revealed": True}
         else:
-            kind = (secret or {}).get(cross) if knows else None
-            shown[cross] = {"kind": kind or "unknown", "revealed": False}
+            shown[cross] = {"kind": secret.get(cross, "unknown") if knows else "unknown",
+                            "revealed": False}
     return shown
 
 
-def _batteries(game: Game, seat: str, draft: dict | None = None) -> dict:
+def _batteries(game: Game, seat: str) -> dict:
     """Each battery site as the seat may know it (B4, B12): Red never before the end."""
     if game.started:
         secret = game.batteries
     else:
-        secret = (draft or {}).get("batteries") if draft is not None else (
-            game.fleets["blue"].batteries if "blue" in game.fleets else {})
+        secret = game.fleets["blue"].batteries if "blue" in game.fleets else {}
     knows = seat == "blue" or game.phase == "over"
-    return {site: ((secret or {}).get(site) or "unknown") if knows else "unknown"
-            for site in BATTERIES}
+    return {site: secret.get(site, "unknown") if knows else "unknown" for site in BATTERIES}
 
 
 def legal_for(game: Game, seat: str) -> list[dict]:
@@ -191,7 +118,7 @@ def _view(game: Game, seat: str) -> dict:
         "buoys": _buoys(game, seat),
         "batteries": _batteries(game, seat),
         "legal": legal_for(game, seat),
-        "reports": [report_for(game, r, seat) for r in game.reports],
+        "reports": [_told(r) for r in game.reports],
         "result": game.result(),
     }
     if game.phase == "over":  # B12: after the end all is revealed
@@ -236,7 +163,7 @@ def record_for(game: Game, seat: str) -> dict:
         "phase": game.phase,
         "you": seat,
         "order": list(ORDER),
-        "moves": [report_for(game, r, seat) for r in game.reports],
+        "moves": [_told(r) for r in game.reports],
         "result": game.result(),
     })
 
