@@ -40,6 +40,7 @@ class Tally:
     merchants: list[int] = field(default_factory=list)
     red_sunk: list[int] = field(default_factory=list)
     think: dict[str, list[float]] = field(default_factory=lambda: {"red": [], "blue": []})
+    capped: list[int] = field(default_factory=list)  # the seeds of games the cap stopped
 
 
 def play(red: str, blue: str, seed: int, tally: Tally) -> None:
@@ -65,6 +66,8 @@ def play(red: str, blue: str, seed: int, tally: Tally) -> None:
         moves += 1
     result = status_view(game)["result"]
     reason = result["reason"] if result else "cap"
+    if not result:
+        tally.capped.append(seed)
     winner = result["winner"] if result else None
     tally.wins[winner or "draw"] += 1
     tally.reasons[reason] = tally.reasons.get(reason, 0) + 1
@@ -105,6 +108,9 @@ def main() -> None:
             print(f"  think per move, {level} as {seat.title()}: median "
                   f"{statistics.median(times):.2f} ms, p90 {percentile(times, 0.9):.1f} ms, "
                   f"slowest {max(times):.0f} ms ({len(times)} moves)")
+        if tally.capped:
+            print(f"  stopped by the cap of {CAP} moves: the games of seed "
+                  f"{', '.join(map(str, tally.capped))}")
         print(f"  ({wall:.0f} s)", flush=True)
 
 
