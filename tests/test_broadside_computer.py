@@ -328,6 +328,37 @@ def test_b7_careful_red_keeps_off_a_circle_it_knows_is_hit():
         assert "D 10" not in path and "C 10" not in path, move
 
 
+def test_b8_b10_careful_blue_breaks_a_jam_round_the_last_red_ship():
+    """Red's last frigate in the corner at M 20 cannot move (B5: it passes); Blue's own ships
+    hold both crosses beside it, and a ship fires only when a move brings it there (B8). Blue
+    must clear a cross and sail into it again; the careful level, after a lull of moves
+    without a shot, does so, and sinks the frigate (B10)."""
+    ships = [("red", "frigate", "M 20", "right", 2),
+             ("blue", "cutter", "L 16", "up", 1), ("blue", "frigate", "L 18", "right", 2),
+             ("blue", "cutter", "M 18", "down", 1), ("blue", "cutter", "K 19", "down", 1),
+             ("blue", "frigate", "L 19", "right", 3), ("blue", "frigate", "M 19", "down", 2),
+             ("blue", "frigate", "J 20", "right", 1), ("blue", "brig", "K 20", "down", 2),
+             ("blue", "brig", "L 20", "down", 2)]
+    view = position(ships, "blue")
+    model = Model({"ships": []}, {"ships": [], "buoys": dict.fromkeys(YELLOW, "pass"),
+                                  "batteries": dict.fromkeys("ABCD", "miss")})
+    for side, kind, at, facing, masts in ships:
+        model.ships[at] = {"side": side, "type": kind, "facing": facing, "masts": masts}
+    model.turn = "blue"
+    assert view["turn"] == "blue"
+    blue, red = strict("careful", 3), strict("random", 3)
+    reports: list[dict] = []
+    for _ in range(300):
+        if model.over:
+            break
+        side = model.turn
+        chosen = (blue if side == "blue" else red).move(model.view(side, reports))
+        move = None if chosen.get("pass") else (chosen["ship"], chosen["turn"], chosen["to"])
+        told = model.play(side, move)
+        reports.append(model.report(side, move, told))
+    assert model.winner == "blue", "the jam was never broken"
+
+
 def path_between(at: str, to: str, facing: str) -> list[str]:
     path = []
     while at != to:

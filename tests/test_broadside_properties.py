@@ -20,6 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.broadside import board as core_board
+from referee.broadside.game import new_game, replay
+from referee.broadside.views import record_for, report_for, view_for
+from referee.common.problems import RuleViolation
+
 BOARD = json.loads((Path(__file__).resolve().parent.parent / "referee" / "broadside"
                     / "board.json").read_text(encoding="utf-8"))
 
@@ -86,7 +91,7 @@ def way_to(a: str, b: str) -> str | None:
 
 
 def test_b1_b2_the_models_geometry_agrees_with_the_cores():
-    from referee.broadside import board
+    board = core_board
     assert set(board.CROSSES) == CROSSES
     for at in CROSSES:
         for facing in CLOCKWISE:
@@ -259,6 +264,9 @@ class Model:
                 {"ship": move[0], "turn": move[1], "to": move[2]},
                 "path": told["path"], "buoys": told["buoys"],
                 "battery_masts": told["battery_masts"],
+                "broadsides": [{"from": f, "at": a, "side": s, "kind": k}
+                               for f, a, s, k in sorted(told["fired"])],
+                "merchants_sunk": told["merchants_sunk"],
                 "sunk": [{"side": s, "type": t, "at": a, "by": b}
                          for s, t, a, b in told["sunk"]]}
 
@@ -321,7 +329,7 @@ def greedy(model: Model, side: str, legal: list, rng: random.Random):
 
 # -- playing the core against the model -------------------------------------------------------
 
-def check_views(game, model: Model, view_for) -> None:
+def check_views(game, model: Model) -> None:
     for seat in ("red", "blue"):
         view = view_for(game, seat)
         assert view["you"] == seat
@@ -400,10 +408,6 @@ def refused_move(model: Model, side: str, rng: random.Random):
 
 
 def play_random_game(seed: int, moves: int, wild: float):
-    from referee.broadside.game import new_game, replay
-    from referee.broadside.views import report_for, view_for
-
-    from referee.common.problems import RuleViolation
     rng = random.Random(seed)
     red, blue = random_dispositions(rng)
     game, _ = new_game(id="p", seed=seed, options={})
@@ -414,7 +418,7 @@ def play_random_game(seed: int, moves: int, wild: float):
     game.lock_in("red", salt="r")
     game.lock_in("blue", salt="b")
     model = Model(red, blue)
-    check_views(game, model, view_for)
+    check_views(game, model)
     for _ in range(moves):
         if model.over:
             break
@@ -442,8 +446,11 @@ def play_random_game(seed: int, moves: int, wild: float):
         assert told_red == told_blue  # B11: both players are told the same
         check_report(told_red, told, side, move)
         assert isinstance(told_red["text"], str) and told_red["text"]
-        check_views(game, model, view_for)
+        check_views(game, model)
         assert view_for(game, "red")["reports"][-1] == told_red
+        if len(game.reports) % 25 == 0:  # the record is every report, as each seat sees it
+            for seat in ("red", "blue"):
+                assert record_for(game, seat)["moves"] == view_for(game, seat)["reports"]
     if model.over:
         assert game.phase == "over"
         result = game.result()
