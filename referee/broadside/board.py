@@ -33,7 +33,7 @@ BLUE_START: tuple[str, ...] = tuple(BOARD["blue_start"])
 RED_START: tuple[str, ...] = tuple(BOARD["red_start"])
 START_FACING: dict[str, str] = dict(BOARD["facing"])  # B3: Blue outward, Red toward Blue
 
-_NAME = re.compile(r"\s*([A-Za-z])\s*(\d{1,2})\s*\Z")
+_NAME = re.compile(r"\s*([A-Za-z])\s*([0-9]{1,2})\s*\Z", re.ASCII)
 
 
 def parse_cross(text: object) -> str:
