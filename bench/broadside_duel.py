@@ -8,8 +8,9 @@ all ten Red warships, B10; a draw when both must pass, or when the game reaches 
 moves), the mean length of a game, the merchant ships and Red warships sunk, and each level's
 think time per move (median, 90th percentile, slowest).
 
-Run with `.venv/bin/python bench/broadside_duel.py [games] [seed]` (200 games a pairing by
-default; the pairings of careful against random first).
+Run with `.venv/bin/python bench/broadside_duel.py [games] [seed] [red:blue ...]` (200 games a
+pairing by default; every pairing, careful against random first, unless named, as in
+`careful:random random:careful`).
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    pairings = PAIRINGS if len(sys.argv) <= 3 else PAIRINGS[:int(sys.argv[3])]
+    pairings = [tuple(p.split(":")) for p in sys.argv[3:]] or PAIRINGS
     for red, blue in pairings:
         rng = random.Random(f"{seed}:{red}:{blue}")
         tally = Tally(red, blue)
