@@ -20,6 +20,11 @@ SECURITY_HEADERS = {
 }
 
 
+# a ruling of one of the rule sets (the Naval War Game's R1-R25, Battleship TCG's T1-T12,
+# Broadside's B1-B14) or "request" for a request no ruling covers
+RULING = re.compile(r"R([1-9]|1\d|2[0-5])|T([1-9]|1[0-2])|B([1-9]|1[0-4])|request")
+
+
 def assert_errors(status: int, body: object, expected_status: int, *,
                   rule: str | None = None, field: str | None = None) -> list[dict]:
     """A refusal in the format of API.md: the status, then {"errors": [{"rule", "message",
@@ -33,7 +38,7 @@ def assert_errors(status: int, body: object, expected_status: int, *,
         assert isinstance(error.get("rule"), str) and error["rule"], body
         assert isinstance(error.get("message"), str) and error["message"], body
         assert isinstance(error.get("squares"), list), body
-        assert re.fullmatch(r"R([1-9]|1\d|2[0-5])|request", error["rule"]), error
+        assert RULING.fullmatch(error["rule"]), error
     if rule is not None:
         assert rule in [e["rule"] for e in errors], (rule, body)
     if field is not None:

@@ -102,7 +102,7 @@ def _tampered(document: dict) -> list[tuple[str, dict | str]]:
     bad["version"] = 2
     cases.append(("format", bad))
     bad = copy.deepcopy(document)
-    bad["rules"] = "broadside"
+    bad["rules"] = "kriegsspiel"  # no rule set of this referee (issue 17 made "broadside" one)
     cases.append(("rules", bad))
     bad = copy.deepcopy(document)
     bad["salts"]["red"] = "0" * 32

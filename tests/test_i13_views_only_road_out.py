@@ -19,7 +19,7 @@ from referee.naval_war.views import host_view, postmortem_view, status_view, tar
 ROOT = Path(__file__).resolve().parent.parent
 # the rule sets' pure cores and what they share; a web package inside one (battleship_tcg/web)
 # is outside the core and scanned
-CORES = {"naval_war", "battleship_tcg", "common"}
+CORES = {"naval_war", "battleship_tcg", "broadside", "common"}
 OUTSIDE = sorted(p for p in (ROOT / "referee").rglob("*.py")
                  if p.parent.name not in CORES and "naval_war" not in p.parts) \
     + sorted((ROOT / "printables").rglob("*.py"))
