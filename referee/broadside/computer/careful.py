@@ -48,6 +48,9 @@ FOLLOW = 0.25  # how much its own best next move weighs
 PULL = 0.12  # per step nearer its work
 GUARD = 1.2  # a Blue guard leaving a merchant's cross with a Red ship near
 
+QUIET = 24  # moves without a shot that make a lull
+LULL = 1.0  # in a lull, any move within this much of the best may be chosen
+
 FACINGS = board.FACINGS
 OPPOSITE_OF = {"up": "down", "down": "up", "left": "right", "right": "left"}
 BROADSIDE = {f: board.broadside_sides(f) for f in FACINGS}
@@ -309,5 +312,22 @@ def move(sight: Sight, rng: random.Random) -> dict:
     scored = []
     for legal in sight.legal:
         scored.append((reckoner.value(b, legal, goals) + rng.random() * 1e-3, legal))
-    best = max(scored, key=lambda pair: pair[0])[1]
-    return {"ship": best["ship"], "turn": best.get("turn"), "to": best["to"]}
+    top = max(value for value, _ in scored)
+    if quiet(sight.reports) >= QUIET:
+        # a long lull: the fleets are circling or jammed (a ship in a corner, its every
+        # neighbour held by the other side's ships); any move near the best, to break it
+        chosen = rng.choice([legal for value, legal in scored if value >= top - LULL])
+    else:
+        chosen = next(legal for value, legal in scored if value == top)
+    return {"ship": chosen["ship"], "turn": chosen.get("turn"), "to": chosen["to"]}
+
+
+def quiet(reports: list[dict]) -> int:
+    """How many moves in a row, lately, fired nothing and sank nothing (B8-B11)."""
+    n = 0
+    for report in reversed(reports):
+        if report.get("broadsides") or report.get("sunk") or report.get("merchants_sunk") \
+                or report.get("battery_masts"):
+            break
+        n += 1
+    return n
