@@ -62,20 +62,22 @@ def check_levels(rule_set, *levels: str) -> None:
 
 
 @click.command("duel")
-@click.option("--a", "level_a", type=click.Choice(every_level()), default="admiral",
-              show_default=True, help="The first computer's level.")
-@click.option("--b", "level_b", type=click.Choice(every_level()), default="recruit",
-              show_default=True, help="The second computer's level.")
+@click.option("--a", "level_a", type=click.Choice(every_level()), default=None,
+              help="The first computer's level [default: the game's strongest].")
+@click.option("--b", "level_b", type=click.Choice(every_level()), default=None,
+              help="The second computer's level [default: the game's weakest].")
 @click.option("--games", default=200, show_default=True, type=click.IntRange(1, 100_000))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--times", is_flag=True, help="Also print the median think time per move.")
 @click.option("--rules", type=click.Choice(list(rulesets.RULE_SETS)), default=rulesets.DEFAULT,
               show_default=True, help="The game (its bench may print more lines of its "
                                       "own: solo runs of each level, say).")
-def duel_command(level_a: str, level_b: str, games: int, seed: int, times: bool,
-                 rules: str) -> None:
+def duel_command(level_a: str | None, level_b: str | None, games: int, seed: int,
+                 times: bool, rules: str) -> None:
     """Play computer against computer, alternating seats and first move; print the result."""
     rule_set = rulesets.named(rules)
+    levels = list(rule_set.levels)  # weakest first
+    level_a, level_b = level_a or levels[-1], level_b or levels[0]
     check_levels(rule_set, level_a, level_b)
     lines = getattr(rule_set.bench, "duel_lines", None)
     extra = 2 * games if lines else 0  # the bench's solo runs, one per game for each level
