@@ -68,8 +68,8 @@ LADDER: tuple[Level, ...] = (
           "reads the chart as the admiral does, but sails the captain's big ships",
           captain.disposition, admiral.move),
     Level("vice-admiral", "Vice-admiral",
-          "the admiral's fleet and method, but one move in four is spent on a hunch",
-          admiral.disposition, admiral.move, errs=0.25),
+          "the admiral's fleet and method, but one move in five is spent on a hunch",
+          admiral.disposition, admiral.move, errs=0.2),
     Level("admiral", "Admiral", "the strongest: dispersed submarines, odds on every square",
           admiral.disposition, admiral.move),
 )
