@@ -17,7 +17,8 @@ of games:
 
 - ``recruit``: a random legal budget, placement and moves: the baseline.
 - ``cadet``: a beginner's fleet; his R.P.s fly first, then his salvoes go where they saw ships.
-- ``lieutenant``: the captain's way, but about one move in two is spent at random.
+- ``midshipman``: the captain's way, but three moves in five are spent at random.
+- ``lieutenant``: the captain's way, but two moves in five are spent at random.
 - ``captain``: sensible heuristics on its chart of the enemy (``knowledge_chart``).
 - ``commodore``: the admiral's reading of the chart with the captain's fleet of big ships.
 - ``vice-admiral``: the admiral, but one move in five is spent at random.

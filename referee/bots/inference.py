@@ -400,11 +400,12 @@ class Chart:
                 scale = max(0.0, MAX_SHIP_POINTS - known_points) / hidden_points
             hidden = {k: v * scale for k, v in hidden.items()}
         self.hidden = hidden
-        blocked = self.blocked
+        closed = [s for s in range(CELLS) if self.blocked[s]]
         counts = [0.0] * CELLS
         for kind in SHIP_TYPES:
-            fits = [n for n, squares in enumerate(PLACEMENTS[kind])
-                    if not any(blocked[s] for s in squares)]
+            at = PLACEMENTS_AT[kind]
+            ruled_out = {n for s in closed for n in at[s]}  # placements on a blocked square
+            fits = [n for n in range(len(PLACEMENTS[kind])) if n not in ruled_out]
             self.consistent[kind] = fits
             weight = hidden[kind] / len(fits) if fits else 0.0
             self.weights[kind] = weight
