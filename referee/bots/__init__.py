@@ -20,7 +20,7 @@ of games:
 - ``midshipman``: the captain's way, but three moves in five are spent at random.
 - ``lieutenant``: the captain's way, but two moves in five are spent at random.
 - ``captain``: sensible heuristics on its chart of the enemy (``knowledge_chart``).
-- ``commodore``: the admiral's reading of the chart with the captain's fleet of big ships.
+- ``commodore``: the admiral, but three moves in ten are spent at random.
 - ``vice-admiral``: the admiral, but one move in five is spent at random.
 - ``admiral``: the density method over every enemy disposition consistent with its reports,
   and the budget and placement the rules' illustrative games teach.
