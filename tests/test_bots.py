@@ -182,6 +182,10 @@ def test_r21_a_bot_plays_identically_from_a_copy_a_stripped_view_or_one_with_sec
 
     play({"red": "admiral", "blue": "captain"}, seed=8, check_views=check)
     play({"red": "recruit", "blue": "admiral"}, seed=9, check_views=check)
+    # issue 16: the levels added to the ladder
+    play({"red": "cadet", "blue": "midshipman"}, seed=9, check_views=check)
+    play({"red": "lieutenant", "blue": "commodore"}, seed=9, check_views=check)
+    play({"red": "vice-admiral", "blue": "captain"}, seed=9, check_views=check)
     assert set(checked) == set(LEVEL_NAMES)
 
 

@@ -1,4 +1,4 @@
-"""The computer opponent: three levels that play from a seat's view alone (R21).
+"""The computer opponent: a ladder of levels that play from a seat's view alone (R21).
 
 >>> bot = Bot("admiral", seed=7)
 >>> from referee.naval_war import check_disposition
@@ -12,8 +12,16 @@ document its seat would get (a JSON copy); it never sees a ``Game`` and imports 
 holds one. Every choice is drawn from a ``random.Random`` seeded from the bot's seed and the
 view, so a bot given the same view plays the same move, whoever asks and whenever.
 
+The levels, weakest first (``ranks.LADDER``, issue 16), each beating the one below in 60-85%
+of games:
+
 - ``recruit``: a random legal budget, placement and moves: the baseline.
+- ``cadet``: a beginner's fleet; his R.P.s fly first, then his salvoes go where they saw ships.
+- ``midshipman``: the captain's way, but three moves in five are spent at random.
+- ``lieutenant``: the captain's way, but two moves in five are spent at random.
 - ``captain``: sensible heuristics on its chart of the enemy (``knowledge_chart``).
+- ``commodore``: the admiral, but three moves in ten are spent at random.
+- ``vice-admiral``: the admiral, but one move in five is spent at random.
 - ``admiral``: the density method over every enemy disposition consistent with its reports,
   and the budget and placement the rules' illustrative games teach.
 """
@@ -23,15 +31,12 @@ from __future__ import annotations
 import random
 from typing import Callable  # noqa: UP035 (the bots import only what tests/test_bots.py allows)
 
-from . import admiral, captain, recruit
+from . import recruit
+from .ranks import LADDER, LEVELS_BY_NAME
 from .seat import NotYourTurn, read_seat
 
-LEVELS = {"recruit": recruit, "captain": captain, "admiral": admiral}
-DESCRIPTIONS = {  # as the home page offers them
-    "recruit": "Recruit: random, for learning the rules",
-    "captain": "Captain: sensible",
-    "admiral": "Admiral: the strongest",
-}
+LEVELS = dict(LEVELS_BY_NAME)  # weakest first
+DESCRIPTIONS = {level.name: level.description for level in LADDER}  # as the home page offers
 
 
 class Bot:

@@ -128,6 +128,7 @@ class Chart:
         self.land_p: list[float] = []  # the chance each unseen square is land
         self.blocked: list[bool] = []  # squares no unlocated ship can lie on
         self.hidden: dict[str, float] = {}  # ships of each type expected still unseen
+        self._flak: tuple[set[int], list[float | None]] | None = None  # for risk(), once
         for report in view.get("reports", []):
             if report.get("target") == opponent and report.get("weapon"):
                 self._read(report)
@@ -399,11 +400,12 @@ class Chart:
                 scale = max(0.0, MAX_SHIP_POINTS - known_points) / hidden_points
             hidden = {k: v * scale for k, v in hidden.items()}
         self.hidden = hidden
-        blocked = self.blocked
+        closed = [s for s in range(CELLS) if self.blocked[s]]
         counts = [0.0] * CELLS
         for kind in SHIP_TYPES:
-            fits = [n for n, squares in enumerate(PLACEMENTS[kind])
-                    if not any(blocked[s] for s in squares)]
+            at = PLACEMENTS_AT[kind]
+            ruled_out = {n for s in closed for n in at[s]}  # placements on a blocked square
+            fits = [n for n in range(len(PLACEMENTS[kind])) if n not in ruled_out]
             self.consistent[kind] = fits
             weight = hidden[kind] / len(fits) if fits else 0.0
             self.weights[kind] = weight
@@ -424,13 +426,26 @@ class Chart:
 
     def risk(self, centre: int) -> float:
         """The chance that a bomber or R.P. sent to ``centre`` is shot down (R18)."""
-        for g, spent in self.guns.items():
-            if not spent and distance(g, centre) <= 1:
-                return 1.0
-        base = ODDS.flak_base + ODDS.flak_learned * len(self.shootdowns) / (
-            self.flights + ODDS.flak_flights)
+        if self._flak is None:
+            self._flak = self._flak_odds()
+        covered, unharmed = self._flak
+        if centre in covered:
+            return 1.0
         safe = 1.0
         for s in AREA[1][centre]:
+            odds = unharmed[s]
+            if odds is not None:
+                safe *= odds
+        return 1.0 - safe
+
+    def _flak_odds(self) -> tuple[set[int], list[float | None]]:
+        """The centres an unspent gun seen covers, and for every square the chance that no
+        gun stands there (None where that is known); worked out once, for ``risk``."""
+        covered = {c for g, spent in self.guns.items() if not spent for c in AREA[1][g]}
+        base = ODDS.flak_base + ODDS.flak_learned * len(self.shootdowns) / (
+            self.flights + ODDS.flak_flights)
+        unharmed: list[float | None] = [None] * CELLS
+        for s in range(CELLS):
             if self.state[s] != UNKNOWN or self.bombed[s]:
                 continue
             g = base
@@ -440,8 +455,8 @@ class Chart:
                     g += ODDS.flak_beside
                 elif d == 2:
                     g += ODDS.flak_two_away
-            safe *= 1.0 - min(g, ODDS.flak_most)
-        return 1.0 - safe
+            unharmed[s] = 1.0 - min(g, ODDS.flak_most)
+        return covered, unharmed
 
     def recon_values(self) -> list[float]:
         """For every centre, what an R.P. there is expected to find, before the risk."""
