@@ -62,17 +62,18 @@ class BareServer(LiveServer):
             self.process = subprocess.Popen([sys.executable, "-c", code], cwd=app_dir,
                                             stdout=self.log, stderr=subprocess.STDOUT)
         else:
-            from referee.serving import listening_socket
-            sock = listening_socket("127.0.0.1", self.port)
+            from referee.serving import listening_sockets
             code = ("import socket, sys, bare_app; from referee.serving import serve; "
                     "serve(bare_app.app, sockets=[socket.socket(fileno=int(sys.argv[1]))], "
                     "threads=8, ident='bare', clear_untrusted_proxy_headers=True)")
-            self.others = [subprocess.Popen(
-                [sys.executable, "-c", code, str(sock.fileno())], cwd=app_dir,
-                pass_fds=(sock.fileno(),), stdout=self.log, stderr=subprocess.STDOUT)
-                for _ in range(workers)]
+            self.others = []
+            for sock in listening_sockets("127.0.0.1", self.port, workers):
+                sock.set_inheritable(True)
+                self.others.append(subprocess.Popen(
+                    [sys.executable, "-c", code, str(sock.fileno())], cwd=app_dir,
+                    pass_fds=(sock.fileno(),), stdout=self.log, stderr=subprocess.STDOUT))
+                sock.close()
             self.process = self.others[0]
-            sock.close()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:

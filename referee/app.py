@@ -175,8 +175,9 @@ def init_store(app: Flask) -> None:
     local = threading.local()
 
     def store() -> Store:
-        if getattr(local, "store", None) is None:
-            local.store = Store(app.config["DATABASE"])
+        if getattr(local, "store", None) is None:  # `referee serve` checkpoints on its own
+            local.store = Store(app.config["DATABASE"],
+                                autocheckpoint=not app.config.get("CHECKPOINT_IN_BACKGROUND"))
         return local.store
 
     @app.teardown_request

@@ -11,7 +11,7 @@ from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 
 from .network import lan_addresses
-from .store import Store
+from .store import Store, checkpoint_in_background
 
 
 @click.command("init-db")
@@ -80,21 +80,24 @@ def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | N
               "trusted_proxy_count": 1} if proxy else {}
     options = {"threads": threads, "ident": "referee", "clear_untrusted_proxy_headers": True,
                **behind}
+    app.config["CHECKPOINT_IN_BACKGROUND"] = True  # the WAL's, off the requests' path
+    checkpoint_in_background(app.config["DATABASE"])
     if listen_fd is not None:  # a worker started by the first process (serving.serve_workers)
         serving.follow_parent(parent_pid)
         serving.serve(app, idle_timeout, sockets=[socket.socket(fileno=listen_fd)], **options)
-    elif workers == 1:
-        serving.serve(app, idle_timeout, host=host, port=port, **options)
+        return
+    try:
+        socks = serving.listening_sockets(host, port, workers)
+    except OSError as err:
+        raise click.ClickException(f"Cannot listen on {host} port {port}: "
+                                   f"{err.strerror or err}") from None
+    if workers == 1:
+        serving.serve(app, idle_timeout, sockets=socks, **options)
     else:
         child = ["--host", host, "--port", str(port), "--threads", str(threads), "--quiet",
                  "--idle-timeout", str(idle_timeout), "--workers", "1",
                  *(["--trusted-proxy", proxy] if proxy else [])]
-        try:
-            sock = serving.listening_socket(host, port)
-        except OSError as err:
-            raise click.ClickException(f"Cannot listen on {host} port {port}: "
-                                       f"{err.strerror or err}") from None
-        serving.serve_workers(app, workers, child, sock, idle_timeout, **options)
+        serving.serve_workers(app, child, socks, idle_timeout, **options)
 
 
 def register(app: Flask) -> None:

@@ -642,20 +642,23 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
 
 @dataclass(frozen=True)
 class SeatView:
-    """A seat's view at one version of the game (and one revision of its draft): the
-    document, its JSON bytes (and their gzip, made on first asking) and its ETag's parts,
-    built once and kept. ``settled``: at this version no computer is to move, now or later
-    (no stand-in waits on a clock), so the kept view can be served without looking again."""
+    """A seat's view at one version of the game (and one revision of its draft): its JSON
+    bytes (and their gzip, made on first asking) and its ETag's parts, built once and kept.
+    ``settled``: at this version no computer is to move, now or later (no stand-in waits on
+    a clock), so the kept view can be served without looking again. Only bytes are kept,
+    not the document: thousands of kept documents' dicts, replaced at every move, made
+    Python's cycle collector pause a server for 50-250 ms at a time (issue 15)."""
 
     version: int
     draft: int
-    document: dict  # shared by every request for this version: read it, never change it
     body: bytes
     settled: bool = False
 
     def fresh(self) -> dict:
-        """A copy of the view that the caller may change."""
+        """The view as a document of its own, which the caller may change."""
         return json.loads(self.body)
+
+    document = property(fresh)  # read by pages that only read it
 
     @functools.cached_property
     def gzipped(self) -> bytes:
@@ -692,7 +695,7 @@ def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
             turn = shown["turn"]
             settled = (shown["phase"] != "play" or turn is None
                        or not (shown["seats"][turn]["bot"] or shown["seats"][turn]["stand_in"]))
-            return SeatView(game.version, revision, document, body, settled)
+            return SeatView(game.version, revision, body, settled)
 
         return states.derived(game_id, game.version, ("view", seat, revision), build,
                               lambda view: 3 * len(view.body))

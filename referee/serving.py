@@ -14,11 +14,11 @@
   from its Content-Length (or as soon as a chunked body passes it), before anything reads or
   buffers it (issue 10, item 10).
 * ``poll()`` rather than ``select()``, which cannot watch a socket numbered above 1023.
-* Several worker processes on one listening socket (``serve_workers``, issue 15): Python runs
-  one thread at a time in a process, so one process uses one core. The first process binds
-  the socket and starts the others, each a whole referee handed the socket, which the kernel
-  shares among them; they share the database file (each request checks its cached game
-  against it) and end with the first.
+* Several worker processes on one port (``serve_workers``, issue 15): Python runs one thread
+  at a time in a process, so one process uses one core. The first process binds a socket for
+  each (SO_REUSEPORT: the kernel spreads new connections among them) and starts the others,
+  each a whole referee handed its socket; they share the database file (each request checks
+  its cached game against it) and end with the first.
 """
 
 from __future__ import annotations
@@ -127,32 +127,48 @@ def serve(app, idle_timeout: int = IDLE_TIMEOUT, **options) -> None:
     server.run()
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """A socket bound and listening as waitress makes its own, which worker processes
-    inherit (``serve_workers``)."""
+def listening_socket(host: str, port: int, share: bool = False) -> socket.socket:
+    """A socket bound and listening as waitress makes its own; with ``share``, one of a group
+    on the same port among which the kernel spreads new connections (SO_REUSEPORT)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if share:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
     sock.listen(1024)
-    sock.set_inheritable(True)
     return sock
 
 
-def serve_workers(app, workers: int, child_args: list[str], sock: socket.socket,
+def listening_sockets(host: str, port: int, n: int) -> list[socket.socket]:
+    """``n`` sockets on one port, one for each worker process: the kernel spreads new
+    connections evenly among them, where on one shared socket the first process to wake
+    took every waiting connection. The port is first bound alone, so that a port another
+    program (or another referee) holds is refused rather than shared."""
+    if n == 1 or not hasattr(socket, "SO_REUSEPORT"):
+        return [listening_socket(host, port)]
+    listening_socket(host, port).close()  # OSError when the port is taken
+    return [listening_socket(host, port, share=True) for _ in range(n)]
+
+
+def serve_workers(app, child_args: list[str], socks: list[socket.socket],
                   idle_timeout: int = IDLE_TIMEOUT, **options) -> None:
-    """Serve ``app`` from ``workers`` processes on one listening socket: this one, and
-    ``workers - 1`` started as ``referee serve <child_args> --listen-fd N``. The others are
-    stopped when this one stops; each also stops by itself when this one is gone
-    (``follow_parent``)."""
-    children = [subprocess.Popen(
-        [sys.executable, "-c", "from referee.cli import main; main()", "serve", *child_args,
-         "--listen-fd", str(sock.fileno()), "--parent-pid", str(os.getpid())],
-        pass_fds=(sock.fileno(),))
-        for _ in range(workers - 1)]
+    """Serve ``app`` from a process for each of ``socks`` (``listening_sockets``): this one
+    on the first, and one started as ``referee serve <child_args> --listen-fd N`` on each
+    other, which this one then closes (a worker's socket lives and dies with its worker, so
+    no connection waits on a socket nobody serves). The others are stopped when this one
+    stops; each also stops by itself when this one is gone (``follow_parent``)."""
+    children = []
+    for sock in socks[1:]:
+        sock.set_inheritable(True)
+        children.append(subprocess.Popen(
+            [sys.executable, "-c", "from referee.cli import main; main()", "serve",
+             *child_args, "--listen-fd", str(sock.fileno()), "--parent-pid", str(os.getpid())],
+            pass_fds=(sock.fileno(),)))
+        sock.close()
     signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
-        serve(app, idle_timeout, sockets=[sock], **options)
+        serve(app, idle_timeout, sockets=socks[:1], **options)
     finally:
         for child in children:
             child.terminate()

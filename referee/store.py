@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -19,6 +20,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 import sqlite_utils
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: SQLite's own lock alone
+    fcntl = None
 
 BUSY_TIMEOUT_S = 15
 
@@ -133,15 +139,67 @@ def _writer_lock(path: str) -> threading.RLock:
         return _WRITERS.setdefault(path, threading.RLock())
 
 
+_WRITER_FILES: dict[str, int | None] = {}
+
+
+def _writer_file(path: str) -> int | None:
+    """The open lock file beside a database file (``<file>.writer``) on which the writers of
+    every process on that file queue (``flock``), once this process's own turn has come: the
+    kernel wakes the next writer the moment the one before it unlocks, where SQLite's busy
+    handler would have it sleep and try again, up to 100 ms a sleep (issue 15). None for a
+    database in memory, or where the lock file cannot be made."""
+    with _WRITERS_GUARD:
+        if path not in _WRITER_FILES:
+            try:
+                found = None if path.startswith(":memory:") or fcntl is None else \
+                    os.open(f"{path}.writer", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            except OSError:
+                found = None
+            _WRITER_FILES[path] = found
+        return _WRITER_FILES[path]
+
+
+_CHECKPOINTERS: set[str] = set()
+CHECKPOINT_EVERY_S = 1.0
+
+
+def checkpoint_in_background(path: str, every_s: float = CHECKPOINT_EVERY_S) -> None:
+    """Copy the WAL back into the database file from a thread of its own, every ``every_s``
+    seconds, for connections made with ``autocheckpoint=False``. SQLite's automatic
+    checkpoint runs inside the COMMIT of whichever write fills the WAL, with its fsync, while
+    that writer still holds the writers' queue (``Store.write``): every move behind it waited
+    (issue 15). A PASSIVE checkpoint never waits for, or stops, a reader or a writer. Once a
+    process and database file."""
+    with _WRITERS_GUARD:
+        if path in _CHECKPOINTERS or path.startswith(":memory:"):
+            return
+        _CHECKPOINTERS.add(path)
+
+    def run() -> None:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        while True:
+            time.sleep(every_s)
+            try:
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            except sqlite3.Error:
+                continue  # busy or gone for a moment: the next turn checkpoints
+
+    threading.Thread(target=run, name="wal-checkpoint", daemon=True).start()
+
+
 class Store:
     """One connection to the referee's database."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, autocheckpoint: bool = True) -> None:
+        """``autocheckpoint=False``: this connection leaves the WAL's checkpoints to
+        ``checkpoint_in_background`` (the server's request threads, issue 15)."""
         self.path = str(path) if str(path) != ":memory:" else f":memory:{id(self)}"
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
         conn.execute("PRAGMA synchronous = NORMAL")
+        if not autocheckpoint:
+            conn.execute("PRAGMA wal_autocheckpoint = 0")
         self.db = sqlite_utils.Database(conn)
 
     def close(self) -> None:
@@ -181,16 +239,24 @@ class Store:
         threads of one process queue on a lock of their own first (issue 15): a thread that
         finds SQLite's write lock taken sleeps in SQLite's busy handler for up to 100 ms a
         try, while a waiter on this lock runs as soon as the writer before it commits. Other
-        processes on the same file still queue on SQLite's own lock."""
+        processes on the same file queue on a lock file of their own (``_writer_file``) for
+        the same reason; a write inside a write takes neither again, and fails at once."""
         with _writer_lock(self.path):
-            self.db.execute("BEGIN IMMEDIATE")
+            shared = None if self.db.conn.in_transaction else _writer_file(self.path)
+            if shared is not None:
+                fcntl.flock(shared, fcntl.LOCK_EX)
             try:
-                yield self.db
-            except BaseException:
-                self.db.conn.rollback()
-                raise
-            else:
-                self.db.conn.execute("COMMIT")
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.db
+                except BaseException:
+                    self.db.conn.rollback()
+                    raise
+                else:
+                    self.db.conn.execute("COMMIT")
+            finally:
+                if shared is not None:
+                    fcntl.flock(shared, fcntl.LOCK_UN)
 
     # -- games and seats ---------------------------------------------------------------
 

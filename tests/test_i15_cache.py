@@ -8,11 +8,13 @@ views and ETags; a kept view is never served for a version another process moved
 from __future__ import annotations
 
 import gzip
+import os
+import subprocess
 import time
 from pathlib import Path
 
 from apiclient import Api, FlaskTransport, TableGame
-from conftest import LiveServer
+from conftest import REFEREE, LiveServer
 from helpers import IDLE_SQUARES, QUIET
 
 from referee import create_app
@@ -249,6 +251,14 @@ def test_i15_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_t
             report = idle(table)
             for seat in ("red", "blue"):
                 assert view_and_etag(table, seat)[0]["reports"][-1]["n"] == report["n"]
+        for count in (2, 1):  # the port is the first referee's alone, shared or not
+            other = subprocess.run(
+                [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(server.port),
+                 "--quiet", "--workers", str(count)], capture_output=True, text=True,
+                env={**os.environ, "REFEREE_DATABASE": str(tmp_path / "other.db"),
+                     "REFEREE_SECRET_KEY": "other"}, timeout=60)
+            assert other.returncode != 0 and "Address already in use" in other.stderr
+            assert "Traceback" not in other.stderr
     finally:
         server.stop()
     assert _gone(workers, 10)
