@@ -1,8 +1,8 @@
 """Strength and speed of Battleship TCG's computer (issue 14): prints figures; not a test.
 
 - Each level's shots to sink all five boats and rescue the man, solo against a random fleet on
-  the standard card (``referee.tcg_duel.solo``, the same fleets for every level): the admiral
-  should need fewer than the captain, and the captain fewer than the recruit.
+  the standard card (``referee.battleship_tcg.duel.solo``, the same fleets for every level):
+  the admiral should need fewer than the captain, and the captain fewer than the recruit.
 - Think time per move: median, 90th and 99th percentile and the slowest (target: median well
   under 250 ms).
 
@@ -17,7 +17,7 @@ import statistics
 import sys
 
 from referee.battleship_tcg.computer import LEVELS
-from referee.tcg_duel import solo
+from referee.battleship_tcg.duel import solo
 
 
 def percentile(values: list[float], q: float) -> float:

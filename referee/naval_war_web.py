@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import printables
 
-from .naval_war.catalogue import RULES
+from .naval_war.catalogue import RULES, SIZE
 from .pages import naval_war_club, naval_war_page, naval_war_postmortem
 from .webparts import Paper, WebParts
 
@@ -29,4 +29,7 @@ NAVAL_WAR = WebParts(
     paper=Paper(blank_chart=printables.blank_chart, blank_record=printables.blank_record,
                 player_charts=printables.player_charts,
                 player_record=printables.player_record, postmortem=postmortem),
+    home="_naval_war_home.html",
+    about=f"fleets, bombers, R.P.s, A-A guns and salvoes on a hidden {SIZE} × {SIZE} chart; "
+          "two to four players",
 )

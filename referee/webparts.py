@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Blueprint, current_app
 
+from . import rulesets
 from .errors import ApiError
 
 Page = Any  # what a Flask view returns: a rendered template or a response
@@ -50,6 +51,8 @@ class WebParts:
     # a template of the rule set's own part of the home page (what the game is, its blank
     # paper), included after the shared parts; None: the home page says nothing of its own
     home: str | None = None
+    # what the game is, in a line of plain text, for the home page's list of the games here
+    about: str = ""
 
 
 def for_rules(rules: str) -> WebParts:
@@ -70,6 +73,8 @@ def registered() -> list[WebParts]:
 def register(app, parts: list[WebParts]) -> None:
     app.extensions["referee.web_parts"] = {part.rules: part for part in parts}
     app.jinja_env.globals["home_parts"] = [part.home for part in parts if part.home]
+    app.jinja_env.globals["games_offered"] = [(rulesets.named(part.rules).title, part.about)
+                                              for part in parts if part.rules in rulesets.RULE_SETS]
     for part in parts:
         if part.blueprint is not None:
             app.register_blueprint(part.blueprint)

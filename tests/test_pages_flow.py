@@ -70,8 +70,12 @@ def test_home_page_offers_the_create_form(app):
     assert values[:3] == ["2", "3", "4"]
     # issue 11: the sides (R23) a host may name, in plain words, replace the alliances box
     assert "red+green/blue+gold" in values and "red+green/blue" in values
-    # and a game against the computer, at one of its three levels (issue 7)
-    assert values[-3:] == ["recruit", "captain", "admiral"]
+    # and a game against the computer, at one of its levels (issue 7), each game's own, weakest
+    # first under its title (issues 16, 17)
+    levels = [v for v in values if ":" in v]
+    assert levels == [f"{rules}:{level}" for rules, rule_set in RULE_SETS.items()
+                      for level in rule_set.levels]
+    assert levels[:3] == ["naval-war:recruit", "naval-war:cadet", "naval-war:midshipman"]
 
 
 def test_creating_a_game_seats_the_creator_as_red_on_the_host_page(app):

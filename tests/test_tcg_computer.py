@@ -25,6 +25,7 @@ from referee.battleship_tcg import RULE_SET, check_disposition, new_game, view_f
 from referee.battleship_tcg.computer import LEVELS, NotYourTurn, admiral, computer
 from referee.battleship_tcg.computer.captain import open_hits
 from referee.battleship_tcg.computer.sight import colour, every_placement, read_sight
+from referee.battleship_tcg.duel import play_game, stalling_order, tcg_duel
 from referee.battleship_tcg.holes import (
     DEPTH,
     DIRECTIONS,
@@ -37,7 +38,6 @@ from referee.battleship_tcg.holes import (
     parse_hole,
 )
 from referee.duel import duel_command
-from referee.tcg_duel import play_game, stalling_order, tcg_duel
 
 COMPUTER = Path(__file__).resolve().parent.parent / "referee" / "battleship_tcg" / "computer"
 COMPUTER_FILES = sorted(COMPUTER.glob("*.py"))

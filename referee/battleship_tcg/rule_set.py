@@ -13,12 +13,12 @@ from .seam import CONTENT_KEYS, STAND_IN_LEVEL, check_draft, with_draft
 
 
 class Bench:
-    """What ``referee duel`` adds for these rules: each level's solo runs (``referee.tcg_duel``,
-    loaded only when the bench asks, so that the core loads nothing of the command line)."""
+    """What ``referee duel`` adds for these rules: each level's solo runs (``.duel``, loaded
+    only when the bench asks, so that the core loads nothing of the command line)."""
 
     @staticmethod
     def duel_lines(series, seed: int, progress=None) -> list[str]:
-        from ..tcg_duel import duel_lines
+        from .duel import duel_lines
 
         return duel_lines(series, seed, progress)
 

@@ -16,7 +16,7 @@ import secrets
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from ... import rulesets, service, strictjson
+from ... import service, strictjson
 from ...common.problems import RuleViolation
 from ...errors import ApiError
 from ...pages import _is_host, my_seat, script_json
@@ -34,12 +34,6 @@ bp = Blueprint("tcg", __name__, template_folder="templates", static_folder="stat
                url_prefix="/tcg")
 DRAFTS = "drafts"  # the seats' private notes the Naval War Game's placement uses too
 MAX_DRAFT = 4096  # bytes: five boats and a man, with room to spare
-
-
-@bp.app_context_processor
-def offered() -> dict:
-    """Whether the referee plays this game (its rule set registered), for the home page."""
-    return {"tcg_offered": RULES in rulesets.RULE_SETS}
 
 
 def _context(view: dict, **more) -> dict:

@@ -73,4 +73,7 @@ TCG = WebParts(
     paper=Paper(blank_chart=blank_chart, blank_record=printables.blank_record,
                 player_charts=printables.player_charts, player_record=printables.player_record,
                 postmortem=postmortem),
+    home="tcg/_home.html",
+    about="five boats and a captured man on a honeycomb with islands; two players, one shot a "
+          "turn, then the rescue",
 )

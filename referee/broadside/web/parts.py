@@ -90,4 +90,6 @@ BROADSIDE = WebParts(
                 player_charts=player_charts, player_record=printables.player_record,
                 postmortem=postmortem),
     home="broadside/_home.html",
+    about="sailing ships: Red invades a harbour to sink four merchant ships, Blue defends it "
+          "with warships, shore batteries and buoys over rocks that only he knows",
 )

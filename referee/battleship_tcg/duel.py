@@ -26,12 +26,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .battleship_tcg import new_game, view_for
-from .battleship_tcg.catalogue import HOLES
-from .battleship_tcg.computer import LEVELS, computer
-from .battleship_tcg.holes import every_hole, hole_name, line, parse_hole
-from .battleship_tcg.views import status_view
-from .common.lifecycle import toss_order
+from ..common.lifecycle import toss_order
+from . import new_game, view_for
+from .catalogue import HOLES
+from .computer import LEVELS, computer
+from .holes import every_hole, hole_name, line, parse_hole
+from .views import status_view
 
 SEATS = ("red", "blue")
 MAX_MOVES = 2 * 150  # each half has 150 holes, and no hole is shot twice (T1, T7)

@@ -1,0 +1,47 @@
+"""Issue 17: a third game needs nothing outside its own package but registering it. The shared
+code (``referee/*.py``) imports no rule set's package except where rule sets are registered
+(``rulesets.py``, ``app.py``), and no shared template names a game: each game's part of the
+home page, its forms and pages come from its own ``WebParts``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from referee import rulesets
+
+ROOT = Path(__file__).resolve().parent.parent
+REGISTRY = {"rulesets.py", "app.py"}
+PACKAGES = {"battleship_tcg", "broadside"}  # the rule sets besides the first (whose pages came
+# first and are still the shared pages' own: referee/naval_war_web.py says which)
+
+
+def test_i17_shared_code_imports_no_rule_sets_package_but_to_register_it():
+    for path in sorted((ROOT / "referee").glob("*.py")):
+        if path.name in REGISTRY:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [a.name for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                assert not set(name.split(".")) & PACKAGES, (path.name, name)
+
+
+def test_i17_no_shared_template_names_a_game_but_the_first():
+    later = [rs for rs in rulesets.RULE_SETS.values() if rs.rules != rulesets.DEFAULT]
+    assert len(later) >= 2
+    for path in sorted((ROOT / "templates").glob("*.html")):
+        text = path.read_text()
+        for rule_set in later:
+            assert rule_set.rules not in text and rule_set.title not in text, \
+                (path.name, rule_set.rules)
+
+
+def test_i17_the_home_page_lists_every_game_from_its_own_parts(app):
+    page = app.test_client().get("/").get_data(as_text=True).replace("&#39;", "'")
+    for rule_set in rulesets.RULE_SETS.values():
+        assert f"<strong>{rule_set.title}</strong>" in page
+    assert 'id="battleship-tcg-home"' in page and 'id="broadside-home"' in page
