@@ -68,23 +68,8 @@ class Game(Lifecycle):
         """Scores (boats sunk) and the winner once the game is over (T9)."""
         if not self.over:
             return None
-        scores = {s: len(self.sunk_by(s)) for s in self.seats}
-        if self.over == "rescued":
-            winners = [self.rescuer]
-        elif self.over == "resigned":
-            winners = [s for s in self.seats if s != self.resigned]
-        elif self.over == "forfeit":
-            winners = list(self.active)
-        else:
-            winners = []
-        return {
-            "scores": scores,
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "sides": [{"seats": list(m), "score": sum(scores[s] for s in m)}
-                      for m in self.sides],
-            "reason": self.over,
-        }
+        return self.two_player_result({s: len(self.sunk_by(s)) for s in self.seats},
+                                      self.rescuer if self.over == "rescued" else None)
 
     def half_of(self, seat: str) -> frozenset[Hole]:
         """The island holes of a seat's half of the card (T2)."""

@@ -112,23 +112,9 @@ class Game(Lifecycle):
         the game is over (B10)."""
         if not self.over:
             return None
-        scores = {"red": len(self.merchants_sunk), "blue": self.red_sunk()}
-        if self.over in ("merchants", "fleet"):
-            winners = [self.winner]
-        elif self.over == "resigned":
-            winners = [s for s in self.seats if s != self.resigned]
-        elif self.over == "forfeit":
-            winners = list(self.active)
-        else:
-            winners = []
-        return {
-            "scores": scores,
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "sides": [{"seats": list(m), "score": sum(scores[s] for s in m)}
-                      for m in self.sides],
-            "reason": self.over,
-        }
+        return self.two_player_result(
+            {"red": len(self.merchants_sunk), "blue": self.red_sunk()},
+            self.winner if self.over in ("merchants", "fleet") else None)
 
     def legal_moves(self, seat: str) -> list[dict]:
         """Every move B5 allows the seat now: each of its ships (row by row), each turn

@@ -15,7 +15,9 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
     detached,
     fingerprint_checks,
     fingerprints_verify,
+    game_file_of,
     host_view,
+    postmortem_of,
     require_over,
     status_view,
     targets_for,
@@ -202,24 +204,14 @@ def result_headline(view: dict) -> str:
 def postmortem_view(game: Game, seat: str) -> dict:
     """Everything the post-mortem shows a seat: its view, both seats' names and dispositions
     and the fingerprint checks; refused before the end (B12)."""
-    require_over(game, "The post-mortem is given", "B12")
-    return detached({
-        "view": _view(game, seat),
-        "seats": {s: {"name": game.names.get(s) or s, "disposition": game.fleets[s].document}
-                  for s in game.seats if s in game.fleets},
-        "names": dict(game.names),
-        "checks": fingerprint_checks(game, "B12"),
-    })
+    return postmortem_of(game, lambda: _view(game, seat), "B12")
 
 
 def game_file_view(game: Game) -> dict:
     """What a game file holds: the whole log with both dispositions, the fingerprints and
     salts that prove no buoy or battery changed, and the result; refused before the end
     (B12)."""
-    require_over(game, "A game is given as a file", "B12")
-    return detached({"rules": RULES, "fingerprints": dict(game.fingerprints),
-                     "salts": dict(game.salts), "result": game.result(),
-                     "events": game.events})
+    return game_file_of(game, "B12", rules=RULES)
 
 
 __all__ = ["NAMES", "describe", "game_file_view", "host_view", "legal_for", "postmortem_view",

@@ -178,6 +178,27 @@ class Lifecycle:
         ``result()`` is not already a document says how to write it."""
         return self.result()  # type: ignore[attr-defined]
 
+    def two_player_result(self, scores: dict[str, int], won_by: str | None) -> dict:
+        """The result document of a finished game of one seat a side: ``won_by`` the seat
+        that won by the game's own rules (None when it ended otherwise); else the other seat
+        when one resigned, the seat still in it after a forfeit, or nobody (agreed)."""
+        if won_by is not None:
+            winners = [won_by]
+        elif self.over == "resigned":
+            winners = [s for s in self.seats if s != self.resigned]
+        elif self.over == "forfeit":
+            winners = list(self.active)
+        else:
+            winners = []
+        return {
+            "scores": scores,
+            "winner": winners[0] if len(winners) == 1 else None,
+            "winners": winners,
+            "sides": [{"seats": list(m), "score": sum(scores[s] for s in m)}
+                      for m in self.sides],
+            "reason": self.over,
+        }
+
     @property
     def phase(self) -> str:
         if self.over:

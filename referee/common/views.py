@@ -8,6 +8,7 @@ Pure like the cores that use it: no web, storage or PDF library is imported here
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from .documents import HostView, StatusView
 from .lifecycle import fingerprint, refuse
@@ -72,3 +73,27 @@ def fingerprints_verify(game, rule: str = "R21") -> bool:
     every seat with a fleet locked it in (an imported game's proof, issue 10 item 5)."""
     return all(check["matches"] for check in fingerprint_checks(game, rule)) \
         and all(s in game.fingerprints for s in game.fleets)
+
+
+def postmortem_of(game, seat_view: Callable[[], dict], rule: str = "R21") -> dict:
+    """Everything the post-mortem shows a seat, in every rule set: its view (``seat_view``,
+    the rule set's, built once the end is checked), every seat's name and disposition and
+    the fingerprint checks; refused before the end."""
+    require_over(game, "The post-mortem is given", rule)
+    return detached({
+        "view": seat_view(),
+        "seats": {s: {"name": game.names.get(s) or s, "disposition": game.fleets[s].document}
+                  for s in game.seats if s in game.fleets},
+        "names": dict(game.names),
+        "checks": fingerprint_checks(game, rule),
+    })
+
+
+def game_file_of(game, rule: str = "R21", **head) -> dict:
+    """What a game file holds, in every rule set: ``head`` (its rules' name, say), then the
+    whole log with every disposition, the fingerprints and salts that prove none changed,
+    and the result; refused before the end."""
+    require_over(game, "A game is given as a file", rule)
+    return detached({**head, "fingerprints": dict(game.fingerprints),
+                     "salts": dict(game.salts), "result": game.result_document(),
+                     "events": game.events})

@@ -12,7 +12,9 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
     detached,
     fingerprint_checks,
     fingerprints_verify,
+    game_file_of,
     host_view,
+    postmortem_of,
     require_over,
     status_view,
     targets_for,
@@ -256,20 +258,11 @@ def scores(game: Game) -> dict[str, int]:
 def postmortem_view(game: Game, seat: str) -> PostmortemView:
     """Everything the post-mortem shows a seat: its view, every seat's name and disposition
     and the fingerprint checks; refused before the end (R21)."""
-    require_over(game, "The post-mortem is given")
-    return detached({
-        "view": _view(game, seat),
-        "seats": {s: {"name": game.names.get(s) or s, "disposition": game.fleets[s].document}
-                  for s in game.seats if s in game.fleets},
-        "names": dict(game.names),
-        "checks": fingerprint_checks(game),
-    })
+    return postmortem_of(game, lambda: _view(game, seat))
 
 
 def game_file_view(game: Game) -> GameFile:
     """What a game file holds (issue 10 item 5): the whole log with every disposition, the
     fingerprints and salts that prove no fleet moved, and the result; refused before the end
     (R21)."""
-    require_over(game, "A game is given as a file")
-    return detached({"fingerprints": dict(game.fingerprints), "salts": dict(game.salts),
-                     "result": result_document(game), "events": game.events})
+    return game_file_of(game)
