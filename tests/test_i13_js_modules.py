@@ -134,7 +134,13 @@ def test_i13_modules_import_only_modules_here_and_main_reaches_them_all():
             target = (path.parent / spec).resolve()
             assert target.is_file() and target.parent == STATIC / "js", (path.name, spec)
             todo.append(target)
-    assert reached == set(MODULES), "a module main.js never loads"
+    for script in sorted(STATIC.parent.glob("*/web/static/*.js")):  # each game's own pages,
+        for spec in imports_of(script):  # served at /<game>/static/: ../../static/js/ is ours
+            if spec.startswith("../../static/js/"):
+                target = STATIC / "js" / spec.removeprefix("../../static/js/")
+                assert target.is_file(), (script.name, spec)
+                reached.add(target)
+    assert reached == set(MODULES), "a module neither main.js nor a game's page script loads"
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)

@@ -13,6 +13,7 @@ import {
   PLACING_SIDE,
   shotsAt,
 } from "./honeycomb.js";
+import { reloadOnNews } from "../../static/js/reload.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const ZOOMED_SIDE = 24; // "Zoom in": bigger holes, panned like the Naval War Game's chart
@@ -356,39 +357,12 @@ function overPage(data) {
   draw();
 }
 
-/* -- polling: a shot made on the other phone redraws this one ------------------------------ */
-
-/** Reload when the game's version moves on, unless ``busy()`` (then offer to). */
-function poll(busy) {
-  const url = document.body.dataset.poll;
-  const version = document.body.dataset.version;
-  if (!url || version === undefined) return;
-  const tick = () => {
-    fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" })
-      .then((r) => (r.ok ? r.json() : null))
-      .then((status) => {
-        if (status && String(status.version) !== version) {
-          if (busy()) {
-            $("#tcg-news").hidden = false;
-          } else {
-            location.reload();
-            return;
-          }
-        }
-        setTimeout(tick, 2000);
-      })
-      .catch(() => setTimeout(tick, 4000));
-  };
-  setTimeout(tick, 2000);
-}
-
 const data = pageData();
 if (data) {
   const page = document.body.dataset.tcgPage;
   if (page === "place") placePage(data);
   else if (page === "over") overPage(data);
   const busy = page === "play" ? playPage(data) : () => false;
-  const reload = $("#tcg-news button");
-  if (reload) reload.addEventListener("click", () => location.reload());
-  poll(busy); // one-tap forms, copy and print buttons: the shared main.js, on every page
+  reloadOnNews(busy, $("#tcg-news")); // a shot on the other phone redraws this one
+  // one-tap forms, copy and print buttons: the shared main.js, on every page
 }

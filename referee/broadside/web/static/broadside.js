@@ -5,6 +5,8 @@
    comes from the view's "legal" list and what is wrong with a setup from the referee's
    answer to each draft: no rule is written here. */
 
+import { reloadOnNews } from "../../static/js/reload.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
@@ -324,38 +326,11 @@ function playPage(data) {
   return () => chosen !== null;
 }
 
-/* -- polling: a move on the other phone redraws this one ---------------------------------- */
-
-function poll(busy) {
-  const url = document.body.dataset.poll;
-  const version = document.body.dataset.version;
-  if (!url || version === undefined) return;
-  const tick = () => {
-    fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" })
-      .then((r) => (r.ok ? r.json() : null))
-      .then((status) => {
-        if (status && String(status.version) !== version) {
-          if (busy()) {
-            $("#bs-news").hidden = false;
-          } else {
-            location.reload();
-            return;
-          }
-        }
-        setTimeout(tick, 2000);
-      })
-      .catch(() => setTimeout(tick, 4000));
-  };
-  setTimeout(tick, 2000);
-}
-
 const data = pageData();
 if (data) {
   const page = document.body.dataset.bsPage;
   if (page === "setup") setupPage(data);
   const busy = page === "play" ? playPage(data) : () => false;
-  const news = $("#bs-news button");
-  if (news) news.addEventListener("click", () => location.reload());
-  poll(busy);
+  reloadOnNews(busy, $("#bs-news")); // a move on the other phone redraws this one
 }
 document.body.dataset.ready = document.body.dataset.bsPage || "yes"; // its taps are live
