@@ -39,8 +39,23 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = sorted((ROOT / "templates").glob("*.html"))
 STATIC = sorted(p for p in (ROOT / "referee" / "static").rglob("*")
                 if p.is_file() and p.suffix in (".js", ".css"))  # not the icons (scripts/)
-SCRIPTS = sorted(p.relative_to(ROOT / "referee" / "static").as_posix()
-                 for p in STATIC if p.suffix == ".js")  # the modules main.js imports
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["']\./([^"']+)["']""", re.M | re.S)
+
+
+def _loaded_by_main() -> list[str]:
+    """main.js and every module it imports, itself or through another: what every page of
+    the Naval War Game loads (reload.js is for the other games' own pages)."""
+    js = ROOT / "referee" / "static" / "js"
+    found, todo = set(), ["main.js"]
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo.extend(IMPORT.findall((js / name).read_text(encoding="utf-8")))
+    return sorted(f"js/{name}" for name in found)
+
+
+SCRIPTS = _loaded_by_main()
 BUDGET = 60 * 1024
 GZIP = {"Accept-Encoding": "gzip, deflate, br",
         "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
