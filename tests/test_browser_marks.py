@@ -6,6 +6,7 @@ from __future__ import annotations
 from api_support import table_in_play
 from browser_support import PHONE, require_browser, screenshot_path
 from helpers import QUIET
+from playwright.sync_api import expect
 
 sync_api = require_browser()
 
@@ -35,7 +36,8 @@ def test_i13_a_pencil_mark_not_saved_is_reported(browser, live_server):
         page.wait_for_selector("#marks-state:has-text('not saved')")
         page.unroute("**/marks")
         page.locator("#charts .cell[data-sq='K 11']").first.tap()  # saved: the warning goes
-        page.wait_for_function("!document.querySelector('#marks-state').textContent")
+        # a locator, not wait_for_function: the page's CSP forbids the eval that would need
+        expect(page.locator("#marks-state")).to_have_text("", timeout=10000)
         page.screenshot(path=str(screenshot_path("i13-marks-saved-red.png")))
     finally:
         context.close()
