@@ -100,12 +100,6 @@ def recover(game_id: str, seat: str):
     return jsonify(service.recover_seat(store(), game_id, seat, code)._asdict())
 
 
-def full_view(game, seat: str) -> dict:
-    """A seat's view (R21) and the move clock of the seat whose turn it is (R25)."""
-    return {**service.view(game, seat),
-            "move_clock": service.move_clock(store(), service.status(game)["id"], game)}
-
-
 @bp.get("/games/<game_id>")
 def view(game_id: str):
     """A player's view; 304 when his ETag is current (mostly answered by ``poll``)."""
@@ -133,12 +127,19 @@ def disposition(game_id: str):
     return jsonify({"cost": cost, "warnings": [w.to_json() for w in warnings]})
 
 
+def seat_view_response(game_id: str, seat: str) -> Response:
+    """A seat's view after a command, as the poll serves it (R21, R25): the bytes kept for
+    the game's version, never a copy of the state, whose cost would grow with what is hidden
+    from the seat."""
+    return Response(service.seat_view(store(), game_id, seat).body,
+                    mimetype="application/json")
+
+
 @bp.post("/games/<game_id>/ready")
 def ready(game_id: str):
     seat = player(game_id)
     service.lock_in_draft(store(), game_id, seat)
-    return Response(service.seat_view(store(), game_id, seat).body,
-                    mimetype="application/json")
+    return seat_view_response(game_id, seat)
 
 
 @bp.post("/games/<game_id>/moves")
@@ -156,35 +157,37 @@ def move(game_id: str):
 @bp.get("/games/<game_id>/record")
 def record(game_id: str):
     seat = player(game_id)
-    game = service.load(store(), game_id)
-    return jsonify(rulesets.of(game).record_for(game, seat))
+    return Response(service.record_body(store(), game_id, seat), mimetype="application/json")
 
 
 @bp.post("/games/<game_id>/end")
 def end(game_id: str):
     seat = player(game_id)
-    return jsonify(service.view(service.agree_to_end(store(), game_id, seat), seat))
+    service.agree_to_end(store(), game_id, seat)
+    return seat_view_response(game_id, seat)
 
 
 @bp.post("/games/<game_id>/play-on")
 def play_on(game_id: str):
     """Decline another player's offer to end the game (R14)."""
     seat = player(game_id)
-    return jsonify(service.view(service.play_on(store(), game_id, seat), seat))
+    service.play_on(store(), game_id, seat)
+    return seat_view_response(game_id, seat)
 
 
 @bp.post("/games/<game_id>/seats/<seat>/stand-in")
 def stand_in(game_id: str, seat: str):
     """An opponent hands a seat whose move clock ran out to the computer (R25)."""
     by = player(game_id)
-    game = service.stand_in(store(), game_id, seat, by)
-    return jsonify(full_view(game, by))
+    service.stand_in(store(), game_id, seat, by)
+    return seat_view_response(game_id, by)
 
 
 @bp.post("/games/<game_id>/resign")
 def resign(game_id: str):
     seat = player(game_id)
-    return jsonify(service.view(service.resign(store(), game_id, seat), seat))
+    service.resign(store(), game_id, seat)
+    return seat_view_response(game_id, seat)
 
 
 @bp.get("/games/<game_id>/postmortem")
@@ -216,27 +219,10 @@ def import_game():
 
 # -- the host's powers (R10) -------------------------------------------------------------
 
-def host_status(game) -> dict:
-    """What the host may see: who has joined and locked in, the clocks, whose turn, who has
-    not been seen for a while; never anything of any seat's fleet (R24)."""
-    db = store()
-    shown = rulesets.of(game).host_view(game)
-    seen = db.seats_seen(shown["id"])
-    return {
-        "id": shown["id"], "phase": shown["phase"], "version": shown["version"],
-        "clock": shown["clock"],
-        "move_clock": service.move_clock(db, shown["id"], game),
-        "seats": {s: {**info, "last_seen": seen.get(s)} for s, info in shown["seats"].items()},
-        "turn": shown["turn"], "result": shown["result"], "host_seat": db.host_seat(shown["id"]),
-        "now": service.now(),
-        "stand_in_level": service.stand_in_level(db, shown["id"]),  # R25, the host's choice
-    }
-
-
 @bp.get("/games/<game_id>/host")
 def host_view(game_id: str):
     host(game_id)
-    return jsonify(host_status(service.load(store(), game_id)))
+    return jsonify(service.host_status(store(), game_id))
 
 
 @bp.post("/games/<game_id>/host/handover")
@@ -247,7 +233,7 @@ def hand_over(game_id: str):
     if not isinstance(seat, str):
         raise ApiError(400, "'seat' names the seat that becomes the host", field="seat")
     service.hand_over_hosting(store(), game_id, seat)
-    return jsonify(host_status(service.load(store(), game_id)))
+    return jsonify(service.host_status(store(), game_id))
 
 
 @bp.post("/games/<game_id>/seats/<seat>/reissue")
@@ -260,8 +246,8 @@ def reissue(game_id: str, seat: str):
 @bp.post("/games/<game_id>/clock")
 def extend_clock(game_id: str):
     host(game_id)
-    minutes = json_body().get("minutes")
-    return jsonify(host_status(service.extend_clock(store(), game_id, minutes)))
+    service.extend_clock(store(), game_id, json_body().get("minutes"))
+    return jsonify(service.host_status(store(), game_id))
 
 
 @bp.post("/games/<game_id>/stand-in-level")
@@ -269,13 +255,14 @@ def choose_stand_in_level(game_id: str):
     """The host chooses the level of the computer that stands in for an absent player (R25)."""
     host(game_id)
     service.choose_stand_in_level(store(), game_id, json_body().get("level"))
-    return jsonify(host_status(service.load(store(), game_id)))
+    return jsonify(service.host_status(store(), game_id))
 
 
 @bp.post("/games/<game_id>/seats/<seat>/forfeit")
 def forfeit(game_id: str, seat: str):
     host(game_id)
-    return jsonify(host_status(service.forfeit_seat(store(), game_id, seat)))
+    service.forfeit_seat(store(), game_id, seat)
+    return jsonify(service.host_status(store(), game_id))
 
 
 @bp.get("/rules")

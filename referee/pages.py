@@ -27,7 +27,6 @@ from flask import (
 )
 
 from . import ladder, rulesets, service, strictjson, webparts
-from .api import host_status
 from .errors import ApiError
 from .forms import (
     BudgetForm,
@@ -339,7 +338,7 @@ def host(game_id: str):
     here = _seats().get(game_id) and _held_seat(game_id)
     if here:  # the host at his page is at the table too
         service.mark_seen(store(), game_id, here)
-    status = host_status(service.load_settled(store(), game_id))
+    status = service.host_status(store(), game_id)
     codes = _join_codes(game_id)
     # a link for every seat not yet claimed, including one the host has just reissued
     links = {seat: join_url(game_id, seat, code) for seat, code in codes.items()
@@ -457,8 +456,7 @@ def join(game_id: str, seat: str):
         _remember("seats", game_id, keys.token)
         _show_recovery_once(game_id, seat, keys.recovery_code)
         return redirect(url_for("pages.game", game_id=game_id))
-    game = service.load(store(), game_id)
-    seating = rulesets.of(game).seating(game)
+    seating = service.seating(store(), game_id)
     row = store().seat_row(game_id, seat)
     if request.method == "GET" and row and row.get("claimed"):  # an old link: say so at once
         held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None
@@ -475,7 +473,7 @@ def recover(game_id: str):
     logged out, and a fresh code is shown once (R24)."""
     service.require_game(store(), game_id)
     form = RecoverForm()
-    form.seat.choices = list(service.status(service.load(store(), game_id))["seats"])
+    form.seat.choices = list(service.public_status(store(), game_id)["seats"])
     if request.method == "POST":
         if not form.validate_on_submit():
             raise ApiError(400, "Choose your seat and enter your recovery code",
@@ -594,7 +592,7 @@ def budget_from_book(game_id: str):
     if choice not in BOOK_FLEETS:
         raise ApiError(422, "Choose one of the book's fleets (Games 2-4)", field="fleet",
                        rule="R3")
-    if service.status(service.load(store(), game_id))["seats"][seat]["ready"]:
+    if service.public_status(store(), game_id)["seats"][seat]["ready"]:
         raise ApiError(409, "Your disposition is locked in; the budget cannot change (R10)",
                        rule="R10")
     title, purchase = BOOK_FLEETS[choice]

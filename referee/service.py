@@ -8,7 +8,9 @@ expensive (a replay, a PDF, a post-mortem) runs while the write lock is held. A 
 raises before anything is written, so nothing is ever half-applied.
 
 Every computer is seeded from its game's server secret (``computer``), never from anything a
-player sees; a game's log has at most ``MAX_EVENTS`` events.
+player sees. A game's log takes at most ``MAX_EVENTS`` events; past that, only what ends the
+game (an agreement, a resignation, a forfeit, a move that wins), up to ``MAX_LOG``, so that no
+seat can keep a result off the record by filling the log.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ TOKEN_BYTES = 24  # 192 bits
 JOIN_CODE_BYTES = 16  # 128 bits
 GAME_SECRET_BYTES = 32  # 256 bits: the seed of the game's computers
 MAX_EVENTS = 2000  # a game has at most a few hundred moves: a guard against swollen logs
+ENDING_ROOM = 64  # events past MAX_EVENTS kept for what ends a game (R14): more than any needs
+MAX_LOG = MAX_EVENTS + ENDING_ROOM
 ACT_ATTEMPTS = 50  # tries of a command while other processes change the same game
 T = TypeVar("T")
 
@@ -180,7 +184,7 @@ def play_bots(store: Store, game_id: str) -> None:
         return seat
 
     for _ in range(MAX_BOT_MOVES):
-        seat, _ = act(store, game_id, computer_move, computers=False)
+        seat = act(store, game_id, computer_move, computers=False)
         if seat is None:
             return
         log.info("game %s: move (%s, computer)", game_id, seat)
@@ -239,6 +243,7 @@ def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str)
         try:
             if status(game)["seats"][seat]["name"] is None:
                 game.join(seat, name)
+            _check_room(game, before, game.events[before:])
             _append(store, game_id, before, game.events[before:])
             store.claim(game_id, seat, token, recovery_hash(game_id, seat, recovery))
         except BaseException:
@@ -314,7 +319,7 @@ def hand_over_hosting(store: Store, game_id: str, seat: str) -> None:
     by its recovery code); the host token stops working. Hosting shows nothing of any seat
     (R24)."""
     row = _seat_row(store, game_id, seat)
-    held = status(load(store, game_id))["seats"][seat]
+    held = public_status(store, game_id)["seats"][seat]
     if held["bot"] or held["forfeited"] or not row["claimed"] or held["name"] is None:
         raise ApiError(409, f"Hosting goes to a player who holds his seat; {seat} is "
                             "the computer's, forfeited or not yet taken", field="seat",
@@ -352,12 +357,14 @@ def mark_seen(store: Store, game_id: str, seat: str) -> None:
 
 def move_clock(store: Store, game_id: str, game: Game) -> dict | None:
     """The move clock (R25) of the seat whose turn it is: its minutes, when that turn began
-    and when the clock runs out; None when the game has no move clock."""
+    and when the clock runs out, and the level of the computer that stands in when it has
+    run out; None when the game has no move clock."""
     shown = status(game)
     minutes = shown["move_minutes"]
     if minutes is None:
         return None
-    clock = {"minutes": minutes, "seat": None, "began": None, "deadline": None}
+    clock = {"minutes": minutes, "seat": None, "began": None, "deadline": None,
+             "stand_in_level": stand_in_level(game)}
     if shown["phase"] == "play" and shown["turn"]:
         began = store.event_time(game_id, shown["turn_began"]) or now()
         clock.update(seat=shown["turn"], began=began, deadline=began + 60 * minutes)
@@ -380,36 +387,32 @@ def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
     seen = store.seats_seen(game_id).get(seat)
     clock = move_clock(store, game_id, game)
     away = seen is None or now() - seen > PRESENT_S
-    level = stand_in_level(store, game_id, rule_set)
-    return level if away or (clock and now() >= clock["deadline"]) else None
+    return stand_in_level(game) if away or (clock and now() >= clock["deadline"]) else None
 
 
-def stand_in_level(store: Store, game_id: str, rule_set: RuleSet | None = None) -> str:
+def stand_in_level(game: Game) -> str:
     """The level of the computer that stands in for an absent player (R25): the host's
-    choice, or the rule set's own until he makes one."""
-    rule_set = rule_set or rulesets.named(store.rules_of(game_id))
-    chosen = (store.note("stand_in_levels", game_id, "") or {}).get("level")
+    choice, an event of the game every seat sees, or the rule set's own until he makes one."""
+    rule_set = rulesets.of(game)
+    chosen = rule_set.status_view(game)["stand_in_level"]
     return chosen if chosen in rule_set.levels else rule_set.stand_in_level
 
 
 def choose_stand_in_level(store: Store, game_id: str, level: object) -> str:
     """The host chooses the level of the computer that stands in for an absent player (R25),
-    any of the rule set's levels, until the game is over."""
+    any of the rule set's levels, until the game is over: an event in the log, so every
+    seat sees the choice and the game file keeps it; the same level again adds nothing."""
     require_game(store, game_id)
     rule_set = rulesets.named(store.rules_of(game_id))
     if not isinstance(level, str) or level not in rule_set.levels:
         raise ApiError(422, f"{str(level)[:40]!r} is not a computer's level; the levels are "
                             f"{', '.join(rule_set.levels)}", field="level", rule="R25")
-    if rule_set.status_view(load(store, game_id))["phase"] == "over":
-        raise ApiError(409, "The game is over: no computer stands in any more (R25)",
-                       field="level", rule="R25")
-    with store.write():
-        store.keep_note("stand_in_levels", game_id, "", {"level": level})
+    act(store, game_id, lambda game: game.choose_stand_in_level(level))
     log.info("game %s: the stand-in plays as %s", game_id, level)
     return level
 
 
-def stand_in(store: Store, game_id: str, seat: str, by: str) -> Game:
+def stand_in(store: Store, game_id: str, seat: str, by: str) -> None:
     """An opponent hands a seat whose move clock ran out to the computer (R25); it moves at
     once for an absent player."""
     def command(game: Game) -> list[dict]:
@@ -420,8 +423,7 @@ def stand_in(store: Store, game_id: str, seat: str, by: str) -> Game:
                                 "computer can play for him only when it runs out (R25)",
                            field="seat", rule="R25")
         return game.stand_in(seat, by)
-    _, game = act(store, game_id, command)
-    return game
+    act(store, game_id, command)
 
 
 def _seat_row(store: Store, game_id: str, seat: str) -> dict:
@@ -482,25 +484,6 @@ def _fork(game: Game) -> Game:
     return copy.deepcopy(game, memo)
 
 
-class _Copy:
-    """The state after a command, copied from the cache only if the caller reads it."""
-
-    def __init__(self, store: Store, game_id: str) -> None:
-        self._store, self._game_id, self._game = store, game_id, None
-
-    def _real(self) -> Game:
-        if self._game is None:
-            self._game = load(self._store, self._game_id)
-        return self._game
-
-    @property  # so that ``rulesets.of`` knows the rule set of the game behind the copy
-    def __class__(self):
-        return type(self._real())
-
-    def __getattr__(self, name: str):
-        return getattr(self._real(), name)
-
-
 def load(store: Store, game_id: str) -> Game:
     """A private copy of the game's current state, which the caller may keep or change."""
     states = states_of(store)
@@ -517,6 +500,54 @@ def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T
     with states.lock(game_id):
         game = states.current(store, game_id)
         return states.derived(game_id, game.version, key, lambda: build(game), size)
+
+
+def public_status(store: Store, game_id: str) -> dict:
+    """The game's public state (``status``) at its current version, made once per version:
+    what the pages that hold no seat show (joining, recovery) and the host's powers check,
+    at a cost that nothing hidden changes (R21). The caller must not change it."""
+    return derived(store, game_id, "status", lambda game: json.loads(json.dumps(status(game))),
+                   lambda _: 2048)
+
+
+def seating(store: Store, game_id: str) -> dict:
+    """What a join link's holder sees before he joins (seats, order, sides), once per
+    version, from the rule set's ``seating`` view (R11, R23)."""
+    return derived(store, game_id, "seating", lambda game: rulesets.of(game).seating(game),
+                   lambda _: 1024)
+
+
+def record_body(store: Store, game_id: str, seat: str) -> bytes:
+    """A seat's move record as JSON bytes, made once per version and seat as its view is:
+    its cost follows what the seat is told, never what is hidden from it (R21)."""
+    def build(game: Game) -> bytes:
+        document = rulesets.of(game).record_for(game, seat)
+        return (json.dumps(document, separators=(",", ":")) + "\n").encode()
+    settle(store, game_id)
+    return derived(store, game_id, ("record", seat), build, len)
+
+
+def host_status(store: Store, game_id: str) -> dict:
+    """What the host may see (R24): who has joined and locked in, the clocks, whose turn, the
+    stand-in's level and the result, made once per version from the rule set's host view;
+    then who has not been seen for a while, the seat hosting was handed to and the time.
+    Never anything of any seat's fleet, at a cost nothing hidden changes."""
+    settle(store, game_id)
+
+    def build(game: Game) -> bytes:
+        shown = rulesets.of(game).host_view(game)
+        return json.dumps({**shown, "move_clock": move_clock(store, game_id, game),
+                           "stand_in_level": stand_in_level(game)}).encode()
+
+    kept = json.loads(derived(store, game_id, "host", build, len))
+    seen = store.seats_seen(game_id)
+    return {
+        "id": kept["id"], "phase": kept["phase"], "version": kept["version"],
+        "clock": kept["clock"], "move_clock": kept["move_clock"],
+        "seats": {s: {**info, "last_seen": seen.get(s)} for s, info in kept["seats"].items()},
+        "turn": kept["turn"], "result": kept["result"], "host_seat": store.host_seat(game_id),
+        "now": now(), "stand_in_level": kept["stand_in_level"],
+    }
 
 
 def club_tables(store: Store, build: Callable[[list[Game], set[str]], T],
@@ -550,12 +581,6 @@ def settle(store: Store, game_id: str) -> None:
         play_bots(store, game_id)
 
 
-def load_settled(store: Store, game_id: str) -> Game:
-    """The game (a private copy), after any computer whose turn it is has moved."""
-    settle(store, game_id)
-    return load(store, game_id)
-
-
 def _keep_live_content_hash(store: Store, game_id: str, stamp: str) -> None:
     """A game played here keeps its content hash, so its file cannot be imported again; an
     imported copy that came first keeps the hash (the live game is counted on its own)."""
@@ -571,37 +596,46 @@ class _DraftChanged(Exception):
     """The seat's draft changed between reading it and locking it in: try again."""
 
 
-def _append(store: Store, game_id: str, before: int, new: list[dict]) -> None:
-    """Append a command's events inside the write transaction, if the game is still at the
-    version the command saw and stays within MAX_EVENTS."""
-    if not new:
+def _check_room(game: Game, before: int, new: list[dict]) -> None:
+    """A command's events fit the log: within MAX_EVENTS, or within MAX_LOG for events that
+    end the game or lead only towards its end (R14), which are always taken."""
+    if before + len(new) <= MAX_EVENTS:
         return
+    if before + len(new) <= MAX_LOG and game.ends_the_game(new):
+        return
+    raise ApiError(409, f"This game has reached the referee's limit of {MAX_EVENTS:,} "
+                        "events; it can still end: agree to end it or resign (R14)",
+                   field="events", rule="R14")
+
+
+def _append(store: Store, game_id: str, before: int, new: list[dict]) -> None:
+    """Append a command's events (perhaps none) inside the write transaction, if the game is
+    still at the version the command saw (their room in the log is checked by
+    ``_check_room``)."""
     if store.version(game_id) != before:
         raise _Stale
-    if before + len(new) > MAX_EVENTS:
-        raise ApiError(409, f"This game has reached the referee's limit of {MAX_EVENTS:,} "
-                            "events (issue 10); no more can be added to it",
-                       field="events")
-    store.append(game_id, before + 1, new, now())
+    if new:
+        store.append(game_id, before + 1, new, now())
 
 
 def act(store: Store, game_id: str, command: Callable[[Game], T], *,
-        then: Callable[[T], None] | None = None, computers: bool = True) -> tuple[T, Game]:
+        then: Callable[[T], None] | None = None, computers: bool = True) -> T:
     """Apply a command to a stored game: the command runs on the cached state, outside
     SQLite's write lock; the lock is taken only to check the version and append (and to run
     ``then``, the command's own writes, e.g. an Idempotency-Key's report). If another process
-    appended first, the command runs again on the new state."""
+    appended first, the command runs again on the new state. ``then`` runs even when the
+    command adds no event (a new join code for a seat nobody holds), at the version the
+    command saw. What a caller shows afterwards comes from the views kept per version
+    (``seat_view``, ``host_status``), never from a copy of the state, whose cost would
+    grow with what is hidden (R21)."""
     states = states_of(store)
     for _ in range(ACT_ATTEMPTS):
         with states.lock(game_id):
             game = states.current(store, game_id)
             before = game.version
-            if before >= MAX_EVENTS:
-                raise ApiError(409, f"This game has reached the referee's limit of "
-                                    f"{MAX_EVENTS:,} events (issue 10); no more can be added "
-                                    "to it", field="events")
             try:
                 result = command(game)
+                _check_room(game, before, game.events[before:])
             except (RuleViolation, ApiError):
                 if game.version != before:  # refused after a change: the state is not the log
                     states.forget(game_id)
@@ -610,9 +644,9 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                 states.forget(game_id)
                 raise
             new = game.events[before:]
-            if not new:  # nothing to write: no write lock
+            if not new and then is None:  # nothing to write: no write lock
                 break
-            stamp = content_hash(game) if status(game)["phase"] == "over" else None
+            stamp = content_hash(game) if new and status(game)["phase"] == "over" else None
             try:
                 with store.write():
                     _append(store, game_id, before, new)
@@ -635,7 +669,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
         log.info("game %s: %s", game_id, ", ".join(_describe_event(e) for e in new))
     if computers and new:
         settle(store, game_id)
-    return result, _Copy(store, game_id)  # type: ignore[return-value]
+    return result
 
 
 # -- a seat's view and its draft disposition ---------------------------------------------------
@@ -732,7 +766,7 @@ def submit_draft(store: Store, game_id: str, seat: str, document: object
     raise ApiError(503, "The game is changing too fast to apply this now; try again")
 
 
-def lock_in_draft(store: Store, game_id: str, seat: str) -> Game:
+def lock_in_draft(store: Store, game_id: str, seat: str) -> None:
     """Lock in the seat's draft disposition: its ``disposition`` and ``ready`` events."""
     found = store.draft(game_id, seat)
 
@@ -748,7 +782,8 @@ def lock_in_draft(store: Store, game_id: str, seat: str) -> Game:
 
     for _ in range(ACT_ATTEMPTS):
         try:
-            return act(store, game_id, submit_and_lock, then=unchanged)[1]
+            act(store, game_id, submit_and_lock, then=unchanged)
+            return
         except _DraftChanged:
             found = store.draft(game_id, seat)
     raise ApiError(503, "The game is changing too fast to apply this now; try again")
@@ -799,38 +834,39 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
         return MoveMade(rulesets.of(game).report_for(game, report, seat), 201)
 
     def remember(made: MoveMade) -> None:
-        """Inside the write transaction, with the move's events."""
-        if key:
+        """Inside the write transaction, with the move's events (a key seen before, which
+        made none, is kept as it was)."""
+        if key and store.remembered(game_id, seat, key) is None:
             store.remember(game_id, seat, key, made.status, made.report, asked)
 
-    return act(store, game_id, command, then=remember)[0]
+    return act(store, game_id, command, then=remember)
 
 
 # -- a seat's and the host's other actions: one function each, for the API and the pages ----
 
-def agree_to_end(store: Store, game_id: str, seat: str) -> Game:
+def agree_to_end(store: Store, game_id: str, seat: str) -> None:
     """A seat agrees to end the game now; it ends when every seat still in has (R14)."""
-    return act(store, game_id, lambda game: game.agree_to_end(seat))[1]
+    act(store, game_id, lambda game: game.agree_to_end(seat))
 
 
-def play_on(store: Store, game_id: str, seat: str) -> Game:
+def play_on(store: Store, game_id: str, seat: str) -> None:
     """A seat declines another's offer to end the game: the offer lapses (R14)."""
-    return act(store, game_id, lambda game: game.play_on(seat))[1]
+    act(store, game_id, lambda game: game.play_on(seat))
 
 
-def resign(store: Store, game_id: str, seat: str) -> Game:
+def resign(store: Store, game_id: str, seat: str) -> None:
     """A seat resigns: its side loses whatever the scores (R14, R22, R23)."""
-    return act(store, game_id, lambda game: game.resign(seat))[1]
+    act(store, game_id, lambda game: game.resign(seat))
 
 
-def extend_clock(store: Store, game_id: str, minutes: object) -> Game:
+def extend_clock(store: Store, game_id: str, minutes: object) -> None:
     """The host gives the disposition clock more minutes (R10)."""
-    return act(store, game_id, lambda game: game.extend_clock(minutes))[1]
+    act(store, game_id, lambda game: game.extend_clock(minutes))
 
 
-def forfeit_seat(store: Store, game_id: str, seat: str) -> Game:
+def forfeit_seat(store: Store, game_id: str, seat: str) -> None:
     """The host forfeits a seat that has not locked in once the clock has run out (R10)."""
-    return act(store, game_id, lambda game: forfeit(game, seat))[1]
+    act(store, game_id, lambda game: forfeit(game, seat))
 
 
 def submit_and_lock_in(game: Game, seat: str, document: dict) -> list[dict]:
@@ -887,10 +923,10 @@ def check_export(document: object) -> Game:
     events = document.get("events")
     if not isinstance(events, list) or not events:
         raise _refuse_file("its events are missing", "events")
-    if len(events) > MAX_EVENTS:
+    if len(events) > MAX_LOG:
         raise _refuse_file(f"it has {len(events):,} events; a game here has at most "
-                           f"{MAX_EVENTS:,}", "events")
-    _check_levels(events[0], rule_set)
+                           f"{MAX_LOG:,}", "events")
+    _check_levels(events, rule_set)
     game = rule_set.empty()
     for n, event in enumerate(events, start=1):
         try:
@@ -912,16 +948,21 @@ def check_export(document: object) -> Game:
     return game
 
 
-def _check_levels(created: object, rule_set: RuleSet) -> None:
-    """A file's computers play known levels, as when a game is created here (R23)."""
+def _check_levels(events: list, rule_set: RuleSet) -> None:
+    """A file's computers play known levels, as when a game is created here (R23), and so
+    does the stand-in the host chose (R25)."""
+    created = events[0]
     bots = created.get("bots") if isinstance(created, dict) else None
-    if not isinstance(bots, dict):
-        return  # the core refuses a malformed first event with its own message
-    for seat, level in bots.items():
+    for seat, level in (bots.items() if isinstance(bots, dict) else ()):
         if not isinstance(level, str) or level not in rule_set.levels:
             raise _refuse_file(f"the {str(seat)[:10]!r} computer's level is not one of "
                                f"{', '.join(rule_set.levels)}",
                                f"events[0].bots.{str(seat)[:10]}")
+    for n, event in enumerate(events):
+        if isinstance(event, dict) and event.get("type") == "stand_in_level" \
+                and event.get("level") not in rule_set.levels:
+            raise _refuse_file(f"event {n + 1} chooses a stand-in level that is not one of "
+                               f"{', '.join(rule_set.levels)} (R25)", f"events[{n}].level")
 
 
 def _duplicate(found: str) -> ApiError:

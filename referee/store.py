@@ -114,6 +114,23 @@ def _add_stand_in_levels(db: sqlite_utils.Database) -> None:
                                  pk=("game_id", "seat"))
 
 
+def _stand_in_levels_as_events(db: sqlite_utils.Database) -> None:
+    """R25: the host's choice of the stand-in's level is an event of the game's log, which
+    every seat sees and the game file keeps; a choice kept in the table before is appended
+    to its game's log (a game still in progress), and the table goes."""
+    rows = db.execute("select s.game_id, s.body from stand_in_levels s join games g "
+                      "on g.id = s.game_id where g.finished_at is null").fetchall()
+    for game_id, body in rows:
+        level = json.loads(body).get("level")
+        last = db.execute("select max(seq) from events where game_id = ?", [game_id]).fetchone()
+        if isinstance(level, str) and last[0]:
+            event = {"type": "stand_in_level", "level": level}
+            db.execute("insert into events (game_id, seq, type, body, at) values (?, ?, ?, ?, ?)",
+                       [game_id, last[0] + 1, event["type"],
+                        json.dumps(event, separators=(",", ":")), time.time()])
+    db["stand_in_levels"].drop()
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -124,6 +141,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0006_game_secrets_drafts_imports", _add_secrets_drafts_and_imports),
     ("0007_seat_recovery_hosting_seen", _add_recovery_hosting_seen),
     ("0008_stand_in_levels", _add_stand_in_levels),
+    ("0009_stand_in_levels_as_events", _stand_in_levels_as_events),
 ]
 
 

@@ -134,7 +134,7 @@ def test_i10_item4_a_draft_replaces_the_one_before_and_adds_no_event(app, api):
     assert added[0]["disposition"] == normal(QUIET)
 
 
-def test_i10_item4_a_game_has_at_most_max_events(api, monkeypatch):
+def test_r14_a_game_at_the_event_limit_takes_no_more_moves_but_can_still_end(api, monkeypatch):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     version = table.view("red")["version"]
     monkeypatch.setattr(service, "MAX_EVENTS", version + 3)
@@ -147,32 +147,37 @@ def test_i10_item4_a_game_has_at_most_max_events(api, monkeypatch):
     status, body, _ = table.as_seat(turn, "POST", "/moves",
                                     {"weapon": "salvo", "at": IDLE_SQUARES})
     assert status == 409 and f"{version + 3:,} events" in body["errors"][0]["message"]
-    status, body, _ = table.as_seat("red", "POST", "/end")
-    assert status == 409 and "limit" in body["errors"][0]["message"]
+    assert "agree to end it or resign (R14)" in body["errors"][0]["message"]
     assert table.view("red")["version"] == version + 3
+    status, body, _ = table.as_seat("red", "POST", "/end")  # what ends a game is still taken
+    assert status == 200, body
+    status, body, _ = table.as_seat("blue", "POST", "/end")
+    assert status == 200 and body["phase"] == "over", body
+    assert table.view("red")["version"] == version + 5
 
 
 def swollen_file(events_wanted: int) -> dict:
-    """A finished game's file swollen with agreements to end that nobody else gave."""
+    """A finished game's file swollen with one seat's agreement to end, repeated (as a log
+    written before a repeated offer stopped adding events)."""
     game, _ = new_game(id="swollen", seats=2, seed=7)
     for seat in game.seats:
         game.join(seat, seat.title())
         game.submit(seat, QUIET)
         game.lock_in(seat, seed=3, salt=f"salt-{seat}")
     while game.version < events_wanted - 1:
-        game.agree_to_end("red")
+        game.apply({"type": "end", "seat": "red"})
     game.resign("blue")
     return {"format": "naval-war-game", "version": 1, "rules": "naval-war", "id": game.id,
             "exported_at": 0, "fingerprints": dict(game.fingerprints),
             "salts": dict(game.salts), "result": game.result().to_json(), "events": game.events}
 
 
-def test_i10_item4_an_import_is_held_to_the_same_cap(api):
-    document = swollen_file(service.MAX_EVENTS + 1)
-    assert len(document["events"]) == 2001
+def test_an_import_is_held_to_the_same_cap_as_a_game_played_here(api):
+    document = swollen_file(service.MAX_LOG + 1)
+    assert len(document["events"]) == service.MAX_LOG + 1
     status, body, _ = api.call("POST", f"{GAMES}/import", document)
-    assert status == 422 and "2,000" in body["errors"][0]["message"], body
-    status, body, _ = api.call("POST", f"{GAMES}/import", swollen_file(2000))
+    assert status == 422 and f"{service.MAX_LOG:,}" in body["errors"][0]["message"], body
+    status, body, _ = api.call("POST", f"{GAMES}/import", swollen_file(service.MAX_LOG))
     assert status == 201, body
 
 

@@ -124,6 +124,7 @@ def three_seat_game():
         game.move(game.turn, random_move(game, rng))
     check_seat_documents(game, "play")
     absent = game.turn
+    game.choose_stand_in_level("admiral")  # R25: the host's choice, an event
     game.stand_in(absent, by=game.opponents(absent)[0])  # R25
     game.move(absent, random_move(game, rng), stand_in=True)
     game.agree_to_end(game.turn)

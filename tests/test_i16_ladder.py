@@ -520,7 +520,7 @@ def test_i16_item5_the_host_page_offers_the_stand_in_levels(tmp_path):
     assert 'id="stand-in-level"' not in response.text  # no move clock: no stand-in (R25)
     with app.app_context():
         store = app.extensions["referee.store"]()
-        assert service.stand_in_level(store, game_id) == "recruit"
+        assert service.stand_in_level(service.load(store, game_id)) == "recruit"
 
 
 def test_i16_item5_only_the_host_chooses_the_stand_in_level_and_nonsense_is_refused(tmp_path):
@@ -543,7 +543,7 @@ def test_i16_item5_only_the_host_chooses_the_stand_in_level_and_nonsense_is_refu
     red.submit(host_path, action, {"level": "recruit"}, token=False)  # no CSRF token
     with app.app_context():
         store = app.extensions["referee.store"]()
-        assert service.stand_in_level(store, game_id) == NAVAL_WAR.stand_in_level
+        assert service.stand_in_level(service.load(store, game_id)) == NAVAL_WAR.stand_in_level
     for nonsense in ("grandmaster", "clairvoyant", "x" * 5000, ""):
         response = red.submit(host_path, action, {"level": nonsense})
         assert response.status_code == 200
@@ -551,4 +551,4 @@ def test_i16_item5_only_the_host_chooses_the_stand_in_level_and_nonsense_is_refu
                    for text in red.flashes(response)), red.flashes(response)
     with app.app_context():
         store = app.extensions["referee.store"]()
-        assert service.stand_in_level(store, game_id) == NAVAL_WAR.stand_in_level
+        assert service.stand_in_level(service.load(store, game_id)) == NAVAL_WAR.stand_in_level

@@ -429,14 +429,9 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-Game.APPLY = {
-    "created": Game._apply_created, "joined": Game._apply_joined,
-    "disposition": Game._apply_disposition, "ready": Game._apply_ready,
-    "clock": Game._apply_clock, "forfeit": Game._apply_forfeit, "toss": Game._apply_toss,
-    "move": Game._apply_move, "end": Game._apply_end, "resign": Game._apply_resign,
-    "stand_in": Game._apply_stand_in, "reissued": Game._apply_reissued,
-    "play_on": Game._apply_play_on,
-}
+Game.APPLY = Game.apply_table(created=Game._apply_created,
+                              disposition=Game._apply_disposition,
+                              move=Game._apply_move)
 
 
 def new_game(*, id: str = "", seed: int = 0, at: float = 0.0, options: dict | None = None,

@@ -54,6 +54,7 @@ class StatusView(TypedDict):
     turn_began: int
     clock: Clock
     move_minutes: int | None
+    stand_in_level: str | None  # the host's choice (R25); None until he makes one
     result: ResultDocument | None
 
 

@@ -38,6 +38,9 @@ MAX_TIME = 253402300799  # the last second of the year 9999: any real clock read
 INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 BLANK_FILLERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e", "\u034f"}
 MAX_MARKS = 3  # combining marks on one letter: enough for any script, not for a tower of them
+MAX_REISSUES = 20  # R24: new join codes for one seat; each may let a new holder join
+MAX_CLOCK_EXTENSIONS = 30  # R10: times the host gives more minutes for dispositions
+MAX_LEVEL = 40  # R25: a computer's level is a short name ("admiral")
 
 
 def refuse(rule: str, message: str, *, field: str | None = None,
@@ -162,6 +165,9 @@ class Lifecycle:
     reports: list[dict] = field(default_factory=list)
     agreed: set[str] = field(default_factory=set)
     stand_ins: set[str] = field(default_factory=set)  # seats the computer plays for (R25)
+    stand_in_level: str | None = None  # the host's choice of the stand-in's level (R25)
+    reissues: dict[str, int] = field(default_factory=dict)  # new join codes per seat (R24)
+    extensions: int = 0  # the times the disposition clock was given more minutes (R10)
     turn_began: int = 0  # the event (numbered from 1) that began the current turn (R25)
     resigned: str | None = None
     over: str | None = None  # why the game ended (each rule set names its reasons)
@@ -255,7 +261,12 @@ class Lifecycle:
         return events + self._toss_if_all_ready(seed)
 
     def reissue(self, seat: str) -> list[dict]:
-        """The host gives a seat that has not locked in a new join code (R24)."""
+        """The host gives a seat that has not locked in a new join code (R24). A seat nobody
+        has joined since its last code has nothing to drop, so its new code (which the
+        server keeps) adds no event: repeating it cannot swell the log."""
+        self._check_reissue(self._check_seat(seat))
+        if seat not in self.names and seat not in self.fleets:
+            return []
         return self._emit({"type": "reissued", "seat": seat})
 
     def move(self, seat: str, move: object, *, stand_in: bool = False
@@ -275,6 +286,10 @@ class Lifecycle:
         return self._emit({"type": "stand_in", "seat": seat, "by": by})
 
     def agree_to_end(self, seat: str) -> list[dict]:
+        """A seat agrees to end the game (R14); agreeing again, before anyone has played on,
+        changes nothing and adds no event, so no seat can fill the log with offers."""
+        if seat in self.agreed and self.phase == "play":
+            return []
         return self._emit({"type": "end", "seat": seat})
 
     def play_on(self, seat: str) -> list[dict]:
@@ -283,6 +298,40 @@ class Lifecycle:
 
     def resign(self, seat: str) -> list[dict]:
         return self._emit({"type": "resign", "seat": seat})
+
+    def choose_stand_in_level(self, level: object) -> list[dict]:
+        """The host chooses the level of the computer that stands in for an absent player
+        (R25): an event, so every seat sees the choice and the game file keeps it. The same
+        level again changes nothing and adds no event. The server checks that the rule set
+        has the level."""
+        if level == self.stand_in_level and self.phase != "over":
+            return []
+        return self._emit({"type": "stand_in_level", "level": level})
+
+    # the events every rule set shares, each with its handler here; a rule set adds its own
+    # ("created", "disposition", "move") in ``apply_table``
+    SHARED_EVENTS: ClassVar[dict[str, str]] = {
+        "joined": "_apply_joined", "ready": "_apply_ready", "clock": "_apply_clock",
+        "forfeit": "_apply_forfeit", "toss": "_apply_toss", "end": "_apply_end",
+        "resign": "_apply_resign", "stand_in": "_apply_stand_in",
+        "reissued": "_apply_reissued", "play_on": "_apply_play_on",
+        "stand_in_level": "_apply_stand_in_level"}
+
+    @classmethod
+    def apply_table(cls, **own: Any) -> dict[str, Any]:
+        """A rule set's ``APPLY`` table: the shared events' handlers (a rule set's own
+        override taking their place) and its own events' handlers, ``own``."""
+        return {**{kind: getattr(cls, name) for kind, name in cls.SHARED_EVENTS.items()},
+                **own}
+
+    ENDING_EVENTS: ClassVar[frozenset[str]] = frozenset({"end", "resign", "forfeit"})
+
+    def ends_the_game(self, events: list[dict]) -> bool:
+        """Whether these events, just applied, end the game or lead only towards its end
+        (an agreement, a resignation, a forfeit): what a log at the referee's limit still
+        takes, so that no seat can keep a result off the record by filling the log."""
+        return self.phase == "over" or all(e.get("type") in self.ENDING_EVENTS
+                                           for e in events)
 
     def _toss_if_all_ready(self, seed: int | None) -> list[dict]:
         """Only a game created before R11 was amended reaches its start without a toss."""
@@ -396,7 +445,12 @@ class Lifecycle:
         if self.minutes + minutes > MAX_MINUTES:
             raise refuse("R10", f"The disposition clock cannot exceed {MAX_MINUTES} minutes",
                          field="minutes")
+        if self.extensions >= MAX_CLOCK_EXTENSIONS:
+            raise refuse("R10", f"The disposition clock has been given more time "
+                                f"{MAX_CLOCK_EXTENSIONS} times; forfeit a seat that has not "
+                                "locked in, or agree a new game", field="minutes", kind="turn")
         self.minutes += minutes
+        self.extensions += 1
 
     def _apply_forfeit(self, event: dict) -> None:
         seat = self._check_seat(event.get("seat"))
@@ -450,7 +504,14 @@ class Lifecycle:
     def _apply_reissued(self, event: dict) -> None:
         """The host gave a seat a new join code (R24): only before it locks in, never a
         computer's; its draft and name go, so its next holder learns nothing of them."""
-        seat = self._check_seat(event.get("seat"))
+        seat = self._check_reissue(self._check_seat(event.get("seat")))
+        self.reissues[seat] = self.reissues.get(seat, 0) + 1
+        self.names.pop(seat, None)
+        self.fleets.pop(seat, None)
+
+    def _check_reissue(self, seat: str) -> str:
+        """A seat may be given a new join code (R24): not a computer's, not once locked in,
+        and not more than MAX_REISSUES times (each may let a new holder join)."""
         if seat in self.bots:
             raise refuse("R24", f"{seat.title()} is the computer's seat; nobody can be given it",
                          field="seat", kind="turn")
@@ -458,8 +519,11 @@ class Lifecycle:
             raise refuse("R24", f"{seat.title()} has locked in (or left the game): only its own "
                                 "recovery code can move the seat now", field="seat",
                          kind="turn")
-        self.names.pop(seat, None)
-        self.fleets.pop(seat, None)
+        if self.reissues.get(seat, 0) >= MAX_REISSUES:
+            raise refuse("R24", f"{seat.title()} has been given a new join code "
+                                f"{MAX_REISSUES} times; no more can be issued for it",
+                         field="seat", kind="turn")
+        return seat
 
     def _apply_stand_in(self, event: dict) -> None:
         seat = self._check_seat(event.get("seat"))
@@ -487,6 +551,16 @@ class Lifecycle:
             raise refuse("R25", f"The computer plays for {seat} only when an opponent has "
                                 "handed the seat to it", field="stand_in")
         return stand_in
+
+    def _apply_stand_in_level(self, event: dict) -> dict:
+        level = event.get("level")
+        if self.phase == "over":
+            raise refuse("R25", "The game is over: no computer stands in any more",
+                         field="level", kind="turn")
+        if not isinstance(level, str) or not 0 < len(level) <= MAX_LEVEL:
+            raise refuse("R25", "'level' names one of the computer's levels", field="level")
+        self.stand_in_level = level
+        return {"type": "stand_in_level", "level": level}
 
     def _apply_play_on(self, event: dict) -> None:
         seat = self._check_seat(event.get("seat"))

@@ -35,6 +35,7 @@ def status_view(game) -> StatusView:
         "turn_began": game.turn_began,
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
         "move_minutes": game.move_minutes,
+        "stand_in_level": game.stand_in_level,  # the host's choice (R25); None: the rule set's
         "result": game.result_document(),
     }
 

@@ -151,6 +151,13 @@ class StandInEvent(TypedDict):
     by: Seat
 
 
+class StandInLevelEvent(TypedDict):
+    """The host chooses the level of the computer that stands in for an absent player (R25):
+    docs/rules.md, "The game as an event log"."""
+    type: Literal["stand_in_level"]
+    level: str
+
+
 class SeatEvent(TypedDict):
     """``reissued`` (R24), ``end``, ``play_on`` and ``resign`` (R14): a seat and nothing
     else. docs/rules.md, "The game as an event log"."""
@@ -159,13 +166,14 @@ class SeatEvent(TypedDict):
 
 
 Event = (CreatedEvent | TossEvent | JoinedEvent | DispositionEvent | ReadyEvent | ClockEvent
-         | ForfeitEvent | MoveEvent | StandInEvent | SeatEvent)
+         | ForfeitEvent | MoveEvent | StandInEvent | StandInLevelEvent | SeatEvent)
 
 EVENTS: dict[str, type] = {  # each event type and the TypedDict that describes it
     "created": CreatedEvent, "toss": TossEvent, "joined": JoinedEvent,
     "disposition": DispositionEvent, "ready": ReadyEvent, "clock": ClockEvent,
     "forfeit": ForfeitEvent, "move": MoveEvent, "stand_in": StandInEvent,
     "reissued": SeatEvent, "end": SeatEvent, "play_on": SeatEvent, "resign": SeatEvent,
+    "stand_in_level": StandInLevelEvent,
 }
 
 
@@ -276,6 +284,7 @@ class MoveClock(TypedDict):
     seat: Seat | None
     began: float | None
     deadline: float | None
+    stand_in_level: str
 
 
 class ServedView(View):
@@ -327,7 +336,7 @@ class HostStatus(TypedDict):
     result: ResultDocument | None
     host_seat: Seat | None
     now: float
-    stand_in_level: str  # R25: the level of the computer that stands in (issue 16)
+    stand_in_level: str  # R25: the level of the computer that stands in
 
 
 class FingerprintCheck(TypedDict):

@@ -14,7 +14,8 @@ Events are plain JSON objects with a ``type``:
 (seed, order), ``joined`` (seat, name), ``disposition`` (seat, disposition), ``ready`` (seat,
 salt, fingerprint), ``clock`` (minutes), ``forfeit`` (seat, at), ``reissued`` (seat),
 ``move`` (seat, move, and ``stand_in: true`` for a move the computer made for an absent
-player, R25), ``stand_in`` (seat, by), ``end`` (seat), ``play_on`` (seat), ``resign`` (seat).
+player, R25), ``stand_in`` (seat, by), ``stand_in_level`` (level: the host's choice of the
+computer that stands in, R25), ``end`` (seat), ``play_on`` (seat), ``resign`` (seat).
 
 ``alliances`` names the sides (R23): false (each seat alone), true (red with green against
 blue with gold) or a list of sides, each a list of seats.
@@ -344,15 +345,9 @@ def _check_aircraft(fleet: Fleet, weapon: str, where: object, found: list[Proble
     return square_name(square)
 
 
-_APPLY = {
-    "created": Game._apply_created, "joined": Game._apply_joined,
-    "disposition": Game._apply_disposition, "ready": Game._apply_ready,
-    "clock": Game._apply_clock, "forfeit": Game._apply_forfeit, "toss": Game._apply_toss,
-    "move": Game._apply_move, "end": Game._apply_end, "resign": Game._apply_resign,
-    "stand_in": Game._apply_stand_in, "reissued": Game._apply_reissued,
-    "play_on": Game._apply_play_on,
-}
-Game.APPLY = _APPLY
+Game.APPLY = Game.apply_table(created=Game._apply_created,
+                              disposition=Game._apply_disposition,
+                              move=Game._apply_move)
 
 
 def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list = False,
