@@ -97,7 +97,8 @@ def recover(game_id: str, seat: str):
     """Move a seat to this device with its recovery code (R24); a fresh code comes back."""
     service.require_game(store(), game_id)
     code = json_body().get("recovery_code")
-    return jsonify(service.recover_seat(store(), game_id, seat, code)._asdict())
+    return jsonify(service.recover_seat(store(), game_id, seat, code,
+                                        request.remote_addr or "")._asdict())
 
 
 @bp.get("/games/<game_id>")
@@ -195,7 +196,8 @@ def postmortem(game_id: str):
     """What each weapon bought and what hindsight says; for the game's players, after the end."""
     player(game_id)
     document = service.derived(store(), game_id, "postmortem-summary",
-                               lambda game: rulesets.of(game).postmortem_document(game))
+                               lambda game: rulesets.of(game).postmortem_document(game),
+                               costly="working out a post-mortem")
     return jsonify(document)
 
 

@@ -10,8 +10,11 @@ import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 
+from . import service
 from .network import lan_addresses
 from .store import Store, checkpoint_in_background
+
+COMPUTER_CLOCK_S = 1.0  # how often the server moves the computers that are due (R25)
 
 
 @click.command("init-db")
@@ -82,6 +85,9 @@ def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | N
                **behind}
     app.config["CHECKPOINT_IN_BACKGROUND"] = True  # the WAL's, off the requests' path
     checkpoint_in_background(app.config["DATABASE"])
+    if listen_fd is None:  # the first process keeps the computers' clock (R25)
+        clock = Store(app.config["DATABASE"], autocheckpoint=False)
+        serving.every(COMPUTER_CLOCK_S, lambda: service.wake_computers(clock), "computer-clock")
     if listen_fd is not None:  # a worker started by the first process (serving.serve_workers)
         serving.follow_parent(parent_pid)
         serving.serve(app, idle_timeout, sockets=[socket.socket(fileno=listen_fd)], **options)

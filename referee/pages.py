@@ -27,6 +27,7 @@ from flask import (
 )
 
 from . import ladder, rulesets, service, strictjson, webparts
+from .costly import slot
 from .errors import ApiError
 from .forms import (
     BudgetForm,
@@ -229,6 +230,7 @@ bp.add_app_template_filter(minutes_since, "minutes_since")
 bp.add_app_template_filter(short_fingerprint, "short_fingerprint")
 bp.add_app_template_filter(capitalise, "capitalise")  # "salvo" -> "Salvo"
 
+FILLS_PER_MINUTE = 10  # "place the rest for me" a seat may ask, each up to a second's work
 CREATOR_SEAT = SEATS[0]  # who creates a game on his phone takes its first seat, and hosts
 
 
@@ -479,7 +481,7 @@ def recover(game_id: str):
             raise ApiError(400, "Choose your seat and enter your recovery code",
                            field="recovery_code")
         keys = service.recover_seat(store(), game_id, form.seat.data,
-                                    form.recovery_code.data)
+                                    form.recovery_code.data, request.remote_addr or "")
         _remember("seats", game_id, keys.token)
         _show_recovery_once(game_id, form.seat.data, keys.recovery_code)
         flash("This phone now holds your seat; the old phone is logged out (R24). Your "
@@ -647,8 +649,14 @@ def fill_draft(game_id: str):
     randomness, which nobody can predict) around what the player has placed (R6-R9)."""
     seat, document, draft = _posted_draft(game_id)
     document, _ = trim_to_purchase(document, draft["purchase"])
+    wait = store().take_turn(f"fill:{game_id}:{seat}", FILLS_PER_MINUTE, 60, service.now())
+    if wait:
+        raise ApiError(429, f"\u201cPlace the rest for me\u201d works {FILLS_PER_MINUTE} times a "
+                            f"minute; try again in {service.seconds(int(wait) + 1)}",
+                       field="disposition", headers={"Retry-After": str(int(wait) + 1)})
     try:
-        filled = complete(document, draft["purchase"], secrets.SystemRandom())
+        with slot("placing the rest"):
+            filled = complete(document, draft["purchase"], secrets.SystemRandom())
     except LayoutError as err:
         raise ApiError(422, f"Place the rest for me: {err} (R6-R9)", rule="R9") from None
     before = Counter(_kinds_placed(document))
@@ -873,7 +881,8 @@ def postmortem(game_id: str):
 def naval_war_postmortem(game_id: str, seat: str):
     page = service.derived(store(), game_id, ("postmortem-page", seat),
                            lambda game: _postmortem_page(game, seat),
-                           lambda page: 4 * len(page["page_data"]))
+                           lambda page: 4 * len(page["page_data"]),
+                           costly="working out a post-mortem")
     return render_template("postmortem.html", **page, names=NAMES)
 
 

@@ -7,6 +7,9 @@ for that player (bearer token or his phone's session cookie), built from his vie
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 
 import click
 from flask import Blueprint, Response, request, session
@@ -16,6 +19,7 @@ from printables.documents import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
 
 from . import rulesets, service, webparts
 from .common.problems import RuleViolation
+from .costly import slot
 from .errors import ApiError
 from .web import bearer, store
 
@@ -37,12 +41,35 @@ def pdf(body: bytes, filename: str) -> Response:
         "Cache-Control": "private, no-store"})
 
 
+BLANKS_KEPT = 64  # blank sheets kept per process: every rule set's papers, layouts, pages
+_blanks: OrderedDict[tuple, bytes] = OrderedDict()
+_blanks_guard = threading.Lock()
+
+
+def blank(key: tuple, render: Callable[[], bytes]) -> bytes:
+    """A blank sheet, which depends only on its parameters (``key``): printed once (in a slot
+    of the costly pool) and kept, so asking for it again costs nothing."""
+    with _blanks_guard:
+        if key in _blanks:
+            _blanks.move_to_end(key)
+            return _blanks[key]
+    with slot("printing"):
+        body = render()
+    with _blanks_guard:
+        _blanks[key] = body
+        while len(_blanks) > BLANKS_KEPT:
+            _blanks.popitem(last=False)
+    return body
+
+
 @bp.get("/printables/blank-chart.pdf")
 def blank_chart():
     paper, layout = _choice("paper", PAPERS, "a4"), _choice("layout", LAYOUTS, "pair")
     rules = _rules()
-    return pdf(webparts.for_rules(rules).paper.blank_chart(paper=paper, layout=layout),
-               f"blank-chart-{_prefix(rules)}{layout}-{paper}.pdf")
+    paper_kit = webparts.for_rules(rules).paper
+    body = blank(("chart", rules, paper, layout),
+                 lambda: paper_kit.blank_chart(paper=paper, layout=layout))
+    return pdf(body, f"blank-chart-{_prefix(rules)}{layout}-{paper}.pdf")
 
 
 def _rules() -> str:
@@ -69,8 +96,10 @@ def _pages() -> int:
 @bp.get("/printables/blank-record.pdf")
 def blank_record():
     paper, pages, rules = _choice("paper", PAPERS, "a4"), _pages(), _rules()
-    return pdf(webparts.for_rules(rules).paper.blank_record(paper=paper, pages=pages),
-               f"blank-record-{_prefix(rules)}{paper}-pages-{pages}.pdf")
+    paper_kit = webparts.for_rules(rules).paper
+    body = blank(("record", rules, paper, pages),
+                 lambda: paper_kit.blank_record(paper=paper, pages=pages))
+    return pdf(body, f"blank-record-{_prefix(rules)}{paper}-pages-{pages}.pdf")
 
 
 def _seat(game_id: str) -> str:
@@ -85,8 +114,9 @@ def _paper(game) -> webparts.Paper:
 
 def _printed(game_id: str, key: tuple, render) -> bytes:
     """A player's PDF of the game's current version, printed once and kept (a finished
-    game's never change); printed under the game's lock, never SQLite's write lock."""
-    return service.derived(store(), game_id, key, render, len)
+    game's never change); printed under the game's lock, never SQLite's write lock, in a
+    slot of the costly pool."""
+    return service.derived(store(), game_id, key, render, len, costly="printing")
 
 
 @bp.get("/api/v1/games/<game_id>/charts.pdf")

@@ -31,6 +31,7 @@ from typing import NamedTuple, TypeVar
 from . import rulesets
 from .common.problems import RuleViolation
 from .common.ruleset import Game, RuleSet
+from .costly import slot
 from .errors import ApiError
 from .states import states_of
 from .store import Store, digest
@@ -201,8 +202,10 @@ class SeatKeys(NamedTuple):
 # -- recovery codes (R24): 3 groups of 4 characters read aloud, 60 bits --------------------
 RECOVERY_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's: no I, L, O or U
 RECOVERY_GROUPS, RECOVERY_GROUP = 3, 4
-RECOVER_FREE_GUESSES = 5  # wrong codes before each further guess must wait
+RECOVER_FREE_GUESSES = 5  # a client's wrong codes before each further guess must wait
 RECOVER_MAX_WAIT_S = 3600
+RECOVER_FORGIVEN_S = 3600  # a client's count starts again after an hour without a wrong code
+DOUBLE_TAP_S = 120  # the code a recovery just spent, sent again meanwhile, is no guess
 
 
 def new_recovery_code() -> str:
@@ -263,29 +266,41 @@ def seconds(n: int) -> str:
     return f"{n} second{'' if n == 1 else 's'}"
 
 
-def recover_seat(store: Store, game_id: str, seat: str, code: object) -> SeatKeys:
+def recover_seat(store: Store, game_id: str, seat: str, code: object,
+                 client: str = "") -> SeatKeys:
     """Move a seat to a new device with its recovery code (R24): a new token and a new code;
-    the old token and the old code stop working. Wrong codes are counted: after a few, each
-    further guess must wait, twice as long each time."""
+    the old token and the old code stop working. The right code always works: 60 bits are
+    out of any guesser's reach, so nobody's wrong guesses can lock a seat's owner out.
+    Wrong codes are counted per client (``client``, its address): after a few, each further
+    guess of that client must wait, twice as long each time. The code a recovery has just
+    spent, sent again (a double tap), is answered as such and not counted."""
     if not isinstance(code, str) or not 0 < len(code) <= 64:
         raise ApiError(400, "'recovery_code' is the code you wrote down when you joined",
                        field="recovery_code")
     token, fresh = new_secret(TOKEN_BYTES), new_recovery_code()
+    offered = recovery_hash(game_id, seat, code)
     with store.write():
         row = _seat_row(store, game_id, seat)
-        wait = (row["recover_after"] or 0) - now()
-        if wait > 0:
-            raise ApiError(429, f"Too many wrong recovery codes for the {seat} seat; try again "
-                                f"in {seconds(int(wait) + 1)}", field="recovery_code")
-        right = row["recovery_hash"] and row["claimed"] and secrets.compare_digest(
-            row["recovery_hash"], recovery_hash(game_id, seat, code))
+        right = bool(row["recovery_hash"] and row["claimed"]
+                     and secrets.compare_digest(row["recovery_hash"], offered))
         if right:
-            store.claim(game_id, seat, token, recovery_hash(game_id, seat, fresh))
+            store.recover(game_id, seat, token, recovery_hash(game_id, seat, fresh), offered,
+                          now())
+        elif row["spent_recovery_hash"] and now() - (row["recovered_at"] or 0) < DOUBLE_TAP_S \
+                and secrets.compare_digest(row["spent_recovery_hash"], offered):
+            raise ApiError(409, f"That code has just moved the {seat} seat to a device, which "
+                                "holds it now with a new code (R24); on that device, open the "
+                                "game", field="recovery_code", rule="R24")
         else:
-            failures = (row["recover_failures"] or 0) + 1
+            failures, after, last = store.recovery_guesses(client)
+            if now() < after:
+                raise ApiError(429, "Too many wrong recovery codes from this device; try again "
+                                    f"in {seconds(int(after - now()) + 1)} (R24)",
+                               field="recovery_code", rule="R24")
+            failures = 1 if now() - last > RECOVER_FORGIVEN_S else failures + 1
             delay = 0 if failures < RECOVER_FREE_GUESSES else min(
                 RECOVER_MAX_WAIT_S, 2 ** (failures - RECOVER_FREE_GUESSES))
-            store.recover_failed(game_id, seat, failures, now() + delay)
+            store.guessed_wrong(client, failures, now() + delay, now())
     if not right:  # the failure is counted (committed above) before the refusal
         log.warning("game %s: a wrong recovery code for seat %s", game_id, seat)
         raise ApiError(403, f"That is not the recovery code of the {seat} seat (R24)",
@@ -390,6 +405,52 @@ def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
     return stand_in_level(game) if away or (clock and now() >= clock["deadline"]) else None
 
 
+RECHECK_S = 5  # how soon a computer waiting for a present player looks again
+
+
+def computer_due_at(store: Store, game_id: str, game: Game) -> float | None:
+    """When a computer of this game may next have to move (R25): now on a computer's turn
+    or for a seat handed to the computer whose player is away; for one whose player has his
+    page open, when his move clock runs out, looked at again every few seconds (he may
+    leave); None when no computer moves at this version."""
+    shown = status(game)
+    seat = shown["turn"]
+    if shown["phase"] != "play" or seat is None:
+        return None
+    if shown["seats"][seat]["bot"] or computer_to_move(store, game_id, game) is not None:
+        return now()
+    if not shown["seats"][seat]["stand_in"]:
+        return None
+    clock = move_clock(store, game_id, game)
+    return min(clock["deadline"], now() + RECHECK_S) if clock else now() + RECHECK_S
+
+
+def reschedule(store: Store, game_id: str) -> None:
+    """Keep when a computer of this game may next have to move, from its current state."""
+    states = states_of(store)
+    with states.lock(game_id):
+        game = states.current(store, game_id)
+        due = computer_due_at(store, game_id, game)
+    with store.write():
+        store.keep_due(game_id, due)
+
+
+def wake_computers(store: Store, limit: int = 100) -> int:
+    """Let every computer that is due move, in games nobody may be asking about: a player's
+    phone that polls is answered from what is kept, without the app (``poll``), so the
+    server's own clock calls this every second (``referee serve``). Several processes or
+    servers may run it at once: a move is appended once, whoever makes it (``act``).
+    Returns how many games were looked at."""
+    due = store.games_due(now(), limit)
+    for game_id in due:
+        try:
+            settle(store, game_id)
+            reschedule(store, game_id)
+        except Exception:  # one game's trouble must not stop the others' computers
+            log.exception("game %s: a due computer could not move", game_id)
+    return len(due)
+
+
 def stand_in_level(game: Game) -> str:
     """The level of the computer that stands in for an absent player (R25): the host's
     choice, an event of the game every seat sees, or the rule set's own until he makes one."""
@@ -492,14 +553,23 @@ def load(store: Store, game_id: str) -> Game:
 
 
 def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T],
-            size: Callable[[T], int] = lambda value: 4096) -> T:
+            size: Callable[[T], int] = lambda value: 4096, *, costly: str | None = None) -> T:
     """What ``build`` makes of the game's current version, made once per version and kept
     (a finished game's post-mortem and PDFs never change). ``build`` runs under the game's
-    lock in this process, never inside SQLite's write lock; it must not change the game."""
+    lock in this process, never inside SQLite's write lock; it must not change the game.
+    ``costly`` (what it does, "printing"): ``build`` is costly work, made in one of the
+    process's few slots for it (``costly.slot``); what is already kept needs none."""
     states = states_of(store)
+
+    def make(game: Game) -> T:
+        if costly is None:
+            return build(game)
+        with slot(costly):
+            return build(game)
+
     with states.lock(game_id):
         game = states.current(store, game_id)
-        return states.derived(game_id, game.version, key, lambda: build(game), size)
+        return states.derived(game_id, game.version, key, lambda: make(game), size)
 
 
 def public_status(store: Store, game_id: str) -> dict:
@@ -652,6 +722,8 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                     _append(store, game_id, before, new)
                     if then is not None:
                         then(result)
+                    if new:
+                        store.keep_due(game_id, computer_due_at(store, game_id, game))
                     if stamp:
                         store.mark_finished(game_id, now())
                         _keep_live_content_hash(store, game_id, stamp)
@@ -972,8 +1044,10 @@ def _duplicate(found: str) -> ApiError:
 
 def import_game(store: Store, document: object) -> dict:
     """Store a checked game file under a new id; every seat gets a token to read it. The same
-    game twice, even with its names edited, is refused (409)."""
-    game = check_export(document)
+    game twice, even with its names edited, is refused (409). Replaying a file is costly
+    work, done in a slot of the pool for it (``costly``)."""
+    with slot("importing game files"):
+        game = check_export(document)
     stamp = content_hash(game)
     game_id = secrets.token_hex(5)
     events = [dict(e) for e in document["events"]]

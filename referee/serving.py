@@ -183,6 +183,20 @@ def _exit_on_signal(signum, _frame) -> None:
     raise SystemExit(128 + signum)  # so that ``serve_workers`` stops its workers
 
 
+def every(seconds: float, work, name: str) -> None:
+    """Run ``work()`` every ``seconds`` from a thread of its own, for as long as this process
+    lives; a failure is logged and the next turn comes as usual."""
+    def run() -> None:
+        while True:
+            time.sleep(seconds)
+            try:
+                work()
+            except Exception:
+                log.exception("%s failed", name)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+
+
 def follow_parent(parent: int | None, poll_s: float = 0.5) -> None:
     """End this worker process as soon as ``parent``, the process that started it, is gone
     (even killed outright, when it could not stop its workers itself; perhaps before this

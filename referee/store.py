@@ -131,6 +131,33 @@ def _stand_in_levels_as_events(db: sqlite_utils.Database) -> None:
     db["stand_in_levels"].drop()
 
 
+def _recovery_guesses_per_client(db: sqlite_utils.Database) -> None:
+    """R24: wrong recovery codes are counted per client (its address), not per seat, so a
+    stranger's guesses cannot lock a seat's owner out; a seat keeps the hash of the code its
+    last recovery spent, and when, so that a double tap of the right code is not counted as
+    a wrong guess."""
+    db["recovery_guesses"].create({"client": str, "failures": int, "after": float,
+                                   "last_at": float}, pk="client")
+    db["seats"].add_column("spent_recovery_hash", str)
+    db["seats"].add_column("recovered_at", float)
+    db.execute("alter table seats drop column recover_failures")
+    db.execute("alter table seats drop column recover_after")
+
+
+def _computers_due(db: sqlite_utils.Database) -> None:
+    """R25: when a computer of each game may next have to move (a computer's turn, or a seat
+    handed to the computer whose player is away or whose clock will run out), so that the
+    server's own clock moves it without waiting for a request (``service.wake_computers``)."""
+    db["computers_due"].create({"game_id": str, "due_at": float}, pk="game_id")
+    db["computers_due"].create_index(["due_at"])
+
+
+def _rate_limits(db: sqlite_utils.Database) -> None:
+    """How often a costly thing was asked in its current window, by whom (a seat's "place the
+    rest for me" ...), for every server process on the file (``Store.take_turn``)."""
+    db["rate_limits"].create({"key": str, "window_start": float, "count": int}, pk="key")
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -142,6 +169,9 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0007_seat_recovery_hosting_seen", _add_recovery_hosting_seen),
     ("0008_stand_in_levels", _add_stand_in_levels),
     ("0009_stand_in_levels_as_events", _stand_in_levels_as_events),
+    ("0010_recovery_guesses_per_client", _recovery_guesses_per_client),
+    ("0011_computers_due", _computers_due),
+    ("0012_rate_limits", _rate_limits),
 ]
 
 
@@ -331,8 +361,15 @@ class Store:
     def claim(self, game_id: str, seat: str, token: str, recovery_hash: str | None = None
               ) -> None:
         self.db["seats"].update((game_id, seat), {"claimed": 1, "token_hash": digest(token),
-                                                  "recovery_hash": recovery_hash,
-                                                  "recover_failures": 0})
+                                                  "recovery_hash": recovery_hash})
+
+    def recover(self, game_id: str, seat: str, token: str, recovery_hash: str,
+                spent_hash: str, when: float) -> None:
+        """The seat moves to a new device: its new token and code, and the hash of the code
+        just spent, kept a while so a double tap of it is recognised (R24)."""
+        self.db["seats"].update((game_id, seat), {
+            "claimed": 1, "token_hash": digest(token), "recovery_hash": recovery_hash,
+            "spent_recovery_hash": spent_hash, "recovered_at": when})
 
     def reissue(self, game_id: str, seat: str, join_code: str) -> None:
         """A new join code for a seat; the seat's old token and recovery code stop working."""
@@ -340,10 +377,20 @@ class Store:
                                                   "claimed": 0, "token_hash": None,
                                                   "recovery_hash": None})
 
-    def recover_failed(self, game_id: str, seat: str, failures: int, after: float) -> None:
-        """A wrong recovery code: count it, and refuse the next guess before ``after``."""
-        self.db["seats"].update((game_id, seat), {"recover_failures": failures,
-                                                  "recover_after": after})
+    def recovery_guesses(self, client: str) -> tuple[int, float, float]:
+        """A client's wrong recovery codes: how many, when it may guess again, and when it
+        last guessed wrong (R24)."""
+        row = self._one("select failures, after, last_at from recovery_guesses "
+                        "where client = ?", [client])
+        return (row[0], row[1], row[2]) if row else (0, 0.0, 0.0)
+
+    def guessed_wrong(self, client: str, failures: int, after: float, when: float) -> None:
+        """Count a client's wrong recovery code; its next guess waits until ``after``."""
+        self.db.execute(
+            "insert into recovery_guesses (client, failures, after, last_at) "
+            "values (?, ?, ?, ?) on conflict (client) do update set failures = "
+            "excluded.failures, after = excluded.after, last_at = excluded.last_at",
+            [client, failures, after, when])
 
     def host_seat(self, game_id: str) -> str | None:
         row = self._one("select host_seat from games where id = ?", [game_id])
@@ -372,6 +419,39 @@ class Store:
         """When an event was appended (the move clock starts at a turn's first event, R25)."""
         row = self._one("select at from events where game_id = ? and seq = ?", [game_id, seq])
         return row[0] if row else None
+
+    def keep_due(self, game_id: str, due_at: float | None) -> None:
+        """When a computer of this game may next have to move; None: none will at this
+        version."""
+        if due_at is None:
+            self.db.conn.execute("delete from computers_due where game_id = ?", [game_id])
+        else:
+            self.db.conn.execute(
+                "insert into computers_due (game_id, due_at) values (?, ?) on conflict "
+                "(game_id) do update set due_at = excluded.due_at", [game_id, due_at])
+
+    def games_due(self, when: float, limit: int = 100) -> list[str]:
+        """The games whose computers may have to move by ``when``, the longest due first."""
+        return [row[0] for row in self.db.conn.execute(
+            "select game_id from computers_due where due_at <= ? order by due_at limit ?",
+            [when, limit])]
+
+    def take_turn(self, key: str, limit: int, window_s: float, when: float) -> float:
+        """Count one more ask of ``key`` in its window of ``window_s`` seconds: 0 when it is
+        within ``limit``, else the seconds until the window ends (nothing counted)."""
+        with self.write():
+            row = self._one("select window_start, count from rate_limits where key = ?", [key])
+            if row is None or when - row[0] >= window_s:
+                self.db.conn.execute(
+                    "insert into rate_limits (key, window_start, count) values (?, ?, 1) "
+                    "on conflict (key) do update set window_start = excluded.window_start, "
+                    "count = 1", [key, when])
+                return 0.0
+            if row[1] < limit:
+                self.db.conn.execute("update rate_limits set count = count + 1 where key = ?",
+                                     [key])
+                return 0.0
+            return window_s - (when - row[0])
 
     # -- the event log ---------------------------------------------------------------------
 

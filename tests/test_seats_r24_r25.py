@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from api_support import assert_errors, squares_in, table_in_play
-from apiclient import Api, TableGame, open_table
+from apiclient import Api, FlaskTransport, TableGame, open_table
 from helpers import ATTACKER, QUIET
 from pages_support import FLEETS as PAGE_FLEETS
 from pages_support import Page, Phone, join, make_app, move, set_up, view_of
@@ -273,7 +273,8 @@ def test_r24_the_recovery_code_moves_the_seat_and_logs_the_old_device_out(api):
     assert_errors(status, body, 401)  # the old phone is logged out
     status, body, _ = api.call("POST", f"{GAMES}/{game_id}/seats/blue/recover",
                                {"recovery_code": blue["recovery_code"]})
-    assert_errors(status, body, 403, rule="R24")  # the old code is spent
+    assert_errors(status, body, 409, rule="R24")  # the old code is spent (a double tap)
+    assert "has just moved the blue seat" in body["errors"][0]["message"]
     # a seat's code moves only that seat
     status, body, _ = api.call("POST", f"{GAMES}/{game_id}/seats/red/recover",
                                {"recovery_code": moved["recovery_code"]})
@@ -286,25 +287,40 @@ def test_r24_the_recovery_code_moves_the_seat_and_logs_the_old_device_out(api):
     assert_errors(status, body, 404)
 
 
-def test_r24_wrong_recovery_codes_are_slowed_down(api, clock):
+def test_r24_wrong_recovery_codes_are_slowed_down_per_client_and_the_right_code_works(
+        client, clock):
+    api = Api(FlaskTransport(client))
     status, created = create(api, {})
     game_id = created["id"]
     _, blue = join_api(api, game_id, "blue", created["seats"]["blue"]["join_code"])
     path = f"{GAMES}/{game_id}/seats/blue/recover"
+
+    def guess(code: str, address: str) -> tuple[int, dict]:
+        response = client.post(path, json={"recovery_code": code},
+                               environ_base={"REMOTE_ADDR": address})
+        return response.status_code, response.get_json()
+
     for _ in range(service.RECOVER_FREE_GUESSES):
-        status, body, _ = api.call("POST", path, {"recovery_code": "AAAA-AAAA-AAAA"})
+        status, body = guess("AAAA-AAAA-AAAA", "10.0.0.66")
         assert_errors(status, body, 403, rule="R24")
-    # now every guess must wait, even the right code, and the waits grow
-    status, body, _ = api.call("POST", path, {"recovery_code": blue["recovery_code"]})
-    assert_errors(status, body, 429, field="recovery_code")
+    # now every wrong guess of that client must wait, and the waits grow
+    status, body = guess("AAAA-AAAA-AAAA", "10.0.0.66")
+    assert_errors(status, body, 429, field="recovery_code", rule="R24")
     clock.advance(1)
-    status, body, _ = api.call("POST", path, {"recovery_code": "AAAA-AAAA-AAAA"})
-    assert_errors(status, body, 403)
-    status, body, _ = api.call("POST", path, {"recovery_code": blue["recovery_code"]})
-    assert_errors(status, body, 429)
-    clock.advance(1)
-    status, body, _ = api.call("POST", path, {"recovery_code": blue["recovery_code"]})
-    assert status == 200, body
+    assert guess("AAAA-AAAA-AAAA", "10.0.0.66")[0] == 403
+    assert guess("AAAA-AAAA-AAAA", "10.0.0.66")[0] == 429
+    # another client's wrong guess is its own first; the right code works at once, from
+    # anywhere, the guesser's address included (60 bits need no wait to stay out of reach)
+    assert guess("BBBB-BBBB-BBBB", "10.0.0.7")[0] == 403
+    status, moved = guess(blue["recovery_code"], "10.0.0.66")
+    assert status == 200, moved
+    # the same right code tapped twice: the second is answered, not counted as a guess
+    for _ in range(service.RECOVER_FREE_GUESSES + 2):
+        status, body = guess(blue["recovery_code"], "10.0.0.9")
+        assert_errors(status, body, 409, rule="R24")
+    assert guess("CCCC-CCCC-CCCC", "10.0.0.9")[0] == 403
+    clock.advance(service.DOUBLE_TAP_S)
+    assert guess(blue["recovery_code"], "10.0.0.9")[0] == 403  # spent long ago: a guess now
 
 
 def test_r24_the_join_page_shows_the_code_once_and_recovers_a_lost_phone(tmp_path):

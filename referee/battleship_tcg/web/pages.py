@@ -93,7 +93,8 @@ def postmortem_page(game_id: str, seat: str):
     found and whether it was wasted, and the shots each boat took to sink."""
     page = service.derived(store(), game_id, ("tcg-postmortem-page", seat),
                            lambda game: _postmortem_page(game, seat),
-                           lambda page: 4 * len(page["page_data"]))
+                           lambda page: 4 * len(page["page_data"]),
+                           costly="working out a post-mortem")
     return render_template("tcg/postmortem.html", **page)
 
 

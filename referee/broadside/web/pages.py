@@ -289,7 +289,8 @@ def postmortem_page(game_id: str, seat: str):
     step = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 4 else None
     page = service.derived(store(), game_id, ("broadside-postmortem-page", seat, step),
                            lambda game: _postmortem_page(game, seat, step),
-                           lambda page: len(page["board"]) + 200 * len(page["reports"]))
+                           lambda page: len(page["board"]) + 200 * len(page["reports"]),
+                           costly="working out a post-mortem")
     return render_template("broadside/postmortem.html", **page)
 
 
