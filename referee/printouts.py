@@ -41,7 +41,7 @@ def pdf(body: bytes, filename: str) -> Response:
         "Cache-Control": "private, no-store"})
 
 
-BLANKS_KEPT = 64  # blank sheets kept per process: every rule set's papers, layouts, pages
+BLANKS_KEPT = 160  # blank sheets kept per process: all 132 (rule sets x papers x layouts or pages)
 _blanks: OrderedDict[tuple, bytes] = OrderedDict()
 _blanks_guard = threading.Lock()
 
