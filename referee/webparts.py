@@ -5,14 +5,18 @@ play), the page a seat sees at ``/games/<id>`` for each phase, its post-mortem p
 table and its printables. The shared blueprints (home, joining, recovery, the host's page, the
 end, the club, files, the PDFs' routes) serve every game and hand a game's own pages to its
 rule set's ``WebParts``, found with ``for_rules`` from the name the store keeps. They are
-registered by ``create_app`` from ``REGISTERED``; everything they show a player comes from his
+registered by ``create_app``; everything they show a player comes from his
 view (R21, T10).
+
+Each rule set's ``Paper``
+takes what ``PAPER_CONTRACT`` says the shared routes pass, checked as it is made.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from flask import Blueprint, current_app
@@ -23,16 +27,41 @@ from .errors import ApiError
 Page = Any  # what a Flask view returns: a rendered template or a response
 
 
+# What the shared routes (referee/printouts.py, the command line) pass each printable of every
+# rule set: its arguments and its keywords, as placeholders. ``paper`` is "a4" or "letter";
+# player_charts' ``opponents`` is the core's ``targets_for`` (a game of two seats may ignore it).
+PAPER_CONTRACT: dict[str, tuple[tuple, dict]] = {
+    "blank_chart": ((), {"paper": "a4", "layout": "pair"}),  # blank charts to play by pencil
+    "blank_record": ((), {"paper": "a4", "pages": 2}),  # a blank move record
+    "player_charts": (({},), {"paper": "a4", "opponents": []}),  # (view): as his view shows
+    "player_record": (({},), {"paper": "a4"}),  # (record): a seat's move record
+    # (postmortem_view, record): after the end, with the core's postmortem_document
+    "postmortem": (({}, {}), {"paper": "a4", "analysis": {}}),
+}
+
+
 @dataclass(frozen=True)
 class Paper:
-    """A rule set's printables, each a PDF's bytes; ``paper`` is "a4" or "letter"."""
+    """A rule set's printables, each a PDF's bytes, each taking what ``PAPER_CONTRACT`` says:
+    a rule set whose printable would refuse the shared routes' call is refused as it is
+    made, not when a player asks for his PDF."""
 
-    blank_chart: Callable[..., bytes]  # (paper=, layout=) blank charts to play on by pencil
-    blank_record: Callable[..., bytes]  # (paper=, pages=) a blank move record
-    # (view, paper=, opponents=) a seat's charts as its view shows them; opponents: targets_for
+    blank_chart: Callable[..., bytes]
+    blank_record: Callable[..., bytes]
     player_charts: Callable[..., bytes]
-    player_record: Callable[..., bytes]  # (record, paper=) a seat's move record
-    postmortem: Callable[..., bytes]  # (postmortem_view, record, paper=, analysis=) after the end
+    player_record: Callable[..., bytes]
+    postmortem: Callable[..., bytes]
+
+    def __post_init__(self) -> None:
+        for printable in fields(self):
+            args, keywords = PAPER_CONTRACT[printable.name]
+            made = getattr(self, printable.name)
+            try:
+                inspect.signature(made).bind(*args, **keywords)
+            except TypeError as refused:
+                raise TypeError(f"Paper.{printable.name} ({made.__module__}.{made.__qualname__}) "
+                                f"must take {len(args)} argument(s) and the keywords "
+                                f"{', '.join(keywords)}: {refused}") from None
 
 
 @dataclass(frozen=True)
