@@ -45,6 +45,7 @@ from .forms import (
 from .naval_war import SEATS, view_for
 from .naval_war.book import BOOK_FLEETS, describe_fleet
 from .naval_war.catalogue import MAX_CLOCK_EXTENSION
+from .naval_war.catalogue import RULES as NAVAL_WAR
 from .naval_war.catalogue import TITLE as NAVAL_WAR_TITLE
 from .naval_war.club import club_records, forfeited_before_play, players_line
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES
@@ -555,6 +556,7 @@ def script_json(data: object) -> str:
 
 @bp.post("/games/<game_id>/budget")
 @refused_form_goes_to("pages.game", budget=1)
+@webparts.plays(NAVAL_WAR)
 def budget(game_id: str):
     seat = my_seat(game_id)
     form = BudgetForm()
@@ -584,6 +586,7 @@ def _keep_budget(game_id: str, seat: str, purchase: dict) -> None:
 
 
 @bp.post("/games/<game_id>/budget/book")
+@webparts.plays(NAVAL_WAR)
 def budget_from_book(game_id: str):
     """A beginner's budget: the purchase of one side of the rulebook's Games 2-4."""
     seat = my_seat(game_id)
@@ -631,6 +634,7 @@ def _posted_draft(game_id: str) -> tuple[str, dict, dict]:
 
 
 @bp.post("/games/<game_id>/draft")
+@webparts.plays(NAVAL_WAR)
 def save_draft(game_id: str):
     """Save the placement in progress (from the page's script) and say what is wrong so far."""
     seat, document, draft = _posted_draft(game_id)
@@ -644,6 +648,7 @@ def save_draft(game_id: str):
 
 
 @bp.post("/games/<game_id>/draft/fill")
+@webparts.plays(NAVAL_WAR)
 def fill_draft(game_id: str):
     """Place the rest for me: what is left of the purchase, at random (from the server's own
     randomness, which nobody can predict) around what the player has placed (R6-R9)."""
@@ -673,6 +678,7 @@ def _kinds_placed(document: dict) -> list[str]:
 
 
 @bp.post("/games/<game_id>/lock")
+@webparts.plays(NAVAL_WAR)
 def lock_in(game_id: str):
     seat = my_seat(game_id)
     if not PlainForm().validate_on_submit():
@@ -692,6 +698,7 @@ def lock_in(game_id: str):
 
 
 @bp.post("/games/<game_id>/move")
+@webparts.plays(NAVAL_WAR)
 def move(game_id: str):
     seat = my_seat(game_id)
     form = MoveForm()
@@ -713,6 +720,7 @@ def move(game_id: str):
 
 
 @bp.post("/games/<game_id>/marks")
+@webparts.plays(NAVAL_WAR)
 def save_marks(game_id: str):
     """A player's own pencil marks on his charts of the opponents; his alone."""
     seat = my_seat(game_id)
