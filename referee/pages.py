@@ -404,7 +404,7 @@ def host_forfeit(game_id: str, seat: str):
 @bp.route("/games/<game_id>/join/<seat>", methods=["GET", "POST"])
 @refused_form_goes_to(None)  # the join page shows its own error page
 def join(game_id: str, seat: str):
-    service.require_game(store(), game_id)
+    service.require_seat(store(), game_id, seat)  # a seat of another game's rules: 404
     form = JoinForm(code=request.args.get("code", ""))
     if form.validate_on_submit():
         held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None

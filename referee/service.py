@@ -470,6 +470,12 @@ def require_game(store: Store, game_id: str) -> None:
         raise ApiError(404, f"There is no game {game_id!r}")
 
 
+def require_seat(store: Store, game_id: str, seat: str) -> dict:
+    """A seat of this game (its stored row); 404 for a game or a seat it does not have."""
+    require_game(store, game_id)
+    return _seat_row(store, game_id, seat)
+
+
 def authorise(store: Store, game_id: str, token: str | None, *, host: bool = False) -> str:
     """The seat a bearer token plays in this game (or "host"); 401, 403 or 404 otherwise."""
     holder = store.holder_of(token) if token else None
