@@ -11,7 +11,7 @@ from .errors import ApiError
 from .openapi import openapi_document
 from .poll import conditional, view_etag
 from .rulesets import rule_sets
-from .web import MAX_GAME_FILE, bearer, join_url, store
+from .web import MAX_GAME_FILE, bearer, join_key, join_url, store
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -77,7 +77,7 @@ def host(game_id: str) -> None:
 @bp.post("/games")
 def create_game():
     body = json_body(required=False)
-    return jsonify(service.create_game(store(), body, join_url)), 201
+    return jsonify(service.create_game(store(), body, join_url, key=join_key())), 201
 
 
 @bp.post("/games/<game_id>/seats/<seat>")
@@ -89,7 +89,8 @@ def claim_seat(game_id: str, seat: str):
         raise ApiError(400, "'join_code' is the code from your join link", field="join_code")
     if not isinstance(name, str):
         raise ApiError(400, "'name' is your name as the table will see it", field="name")
-    return jsonify(service.claim_seat(store(), game_id, seat, code, name)._asdict())
+    return jsonify(service.claim_seat(store(), game_id, seat, code, name,
+                                      key=join_key())._asdict())
 
 
 @bp.post("/games/<game_id>/seats/<seat>/recover")
@@ -241,7 +242,7 @@ def hand_over(game_id: str):
 @bp.post("/games/<game_id>/seats/<seat>/reissue")
 def reissue(game_id: str, seat: str):
     host(game_id)
-    code = service.reissue_join_code(store(), game_id, seat)
+    code = service.reissue_join_code(store(), game_id, seat, key=join_key())
     return jsonify({"seat": seat, "join_code": code, "join_url": join_url(game_id, seat, code)})
 
 

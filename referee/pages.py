@@ -6,7 +6,6 @@ player is rendered from his view (R21), exactly as the JSON API's responses are.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import secrets
@@ -45,6 +44,7 @@ from .forms import (
 from .naval_war import SEATS, view_for
 from .naval_war.book import BOOK_FLEETS, describe_fleet
 from .naval_war.catalogue import MAX_CLOCK_EXTENSION
+from .naval_war.catalogue import RULES as NAVAL_WAR
 from .naval_war.catalogue import TITLE as NAVAL_WAR_TITLE
 from .naval_war.club import club_records, forfeited_before_play, players_line
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES
@@ -64,6 +64,7 @@ from .poll import conditional, view_etag
 from .svgchart import bar_chart
 from .web import (
     MAX_GAME_FILE,
+    join_key,
     join_url,
     minutes_since,
     public_base,
@@ -87,10 +88,10 @@ def _hosted() -> dict:
 
 
 # The session cookie is signed, not secret: anyone holding the phone can read it. It keeps
-# only the tokens this phone plays and hosts with (no join code: the host page keeps those
-# sealed in the database), drops a finished game an hour after its end, and keeps at most
-# KEPT_GAMES of each, the oldest dropped: well under 4 KB however many games a phone has
-# played (issue 10, item 12).
+# only the tokens this phone plays and hosts with (no join code: the host page derives those
+# from the installation's secret key, service.join_code), drops a finished game an hour after
+# its end, and keeps at most KEPT_GAMES of each, the oldest dropped: well under 4 KB however
+# many games a phone has played (issue 10, item 12).
 KEPT_GAMES = 12
 FINISHED_KEPT_S = 3600  # time to print the booklet or download the file after the end
 
@@ -118,53 +119,14 @@ def _prune_session() -> None:
 
 
 def _host_entry(game_id: str) -> str | None:
-    """The host token this phone holds for a game; an old cookie's join codes are moved into
-    the database (sealed) and out of the cookie."""
+    """The host token this phone holds for a game; an old cookie's join codes are dropped
+    from it (the host page derives every seat's code)."""
     held = _hosted().get(game_id)
     if isinstance(held, dict):  # a cookie from before item 12: {"token", "codes"}
-        for seat, code in held.get("codes", {}).items():
-            _keep_join_code(game_id, seat, code)
-        _remember("host", game_id, held["token"])
-        held = held["token"]
+        held = held.get("token")
+        if isinstance(held, str):
+            _remember("host", game_id, held)
     return held if isinstance(held, str) and held else None
-
-
-def _sealing_key() -> str:
-    """The key join codes are sealed under: the installation's secret key, so whoever holds
-    the host's powers (the creator's phone, or the seat hosting was handed to, R24) sees the
-    links, and a copy of the database alone reveals none."""
-    return current_app.config["SECRET_KEY"]
-
-
-def _keep_join_code(game_id: str, seat: str, code: str) -> None:
-    with store().write():
-        store().keep_note("join_urls", game_id, seat, seal(_sealing_key(), game_id, seat, code))
-
-
-def _join_codes(game_id: str) -> dict[str, str]:
-    rows = store().db.query("select seat, body from join_urls where game_id = ?", [game_id])
-    return {row["seat"]: unseal(_sealing_key(), game_id, row["seat"], json.loads(row["body"]))
-            for row in rows}
-
-
-def _pad(host_token: str, game_id: str, seat: str, nonce: str, length: int) -> bytes:
-    blocks = (hashlib.sha256(f"{host_token}\n{game_id}\n{seat}\n{nonce}\n{i}".encode())
-              .digest() for i in range(length // 32 + 1))
-    return b"".join(blocks)[:length]
-
-
-def seal(host_token: str, game_id: str, seat: str, code: str) -> dict:
-    """A join code as the database keeps it for the host page: readable only with the host
-    token (a keystream from SHA-256 of the token and a fresh nonce), never in the cookie."""
-    nonce, data = secrets.token_hex(12), code.encode()
-    pad = _pad(host_token, game_id, seat, nonce, len(data))
-    return {"nonce": nonce, "sealed": bytes(a ^ b for a, b in zip(data, pad, strict=True)).hex()}
-
-
-def unseal(host_token: str, game_id: str, seat: str, kept: dict) -> str:
-    data = bytes.fromhex(kept["sealed"])
-    pad = _pad(host_token, game_id, seat, kept["nonce"], len(data))
-    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode()
 
 
 def my_seat(game_id: str) -> str:
@@ -246,19 +208,17 @@ def home():
         created = service.create_game(store(), _options(form.rules.data, {
             "seats": seats, "alliances": sides if fits else False,
             "disposition_minutes": form.minutes.data,
-            "move_minutes": form.move_minutes.data or None}), join_url)
+            "move_minutes": form.move_minutes.data or None}), join_url, key=join_key())
         if sides is not None and not fits and "alliances" in \
                 rulesets.named(form.rules.data).options:
             players = len([s for side in sides for s in side])
             flash(f"{sides_words(sides)} needs {number_word(players)} players; this game has "
                   f"{number_word(seats)}, every player for himself (R23).")
         game_id = created["id"]
-        codes = {seat: info["join_code"] for seat, info in created["seats"].items()}
-        keys = service.claim_seat(store(), game_id, CREATOR_SEAT, codes.pop(CREATOR_SEAT),
-                                  form.name.data)
+        keys = service.claim_seat(store(), game_id, CREATOR_SEAT,
+                                  created["seats"][CREATOR_SEAT]["join_code"],
+                                  form.name.data, key=join_key())
         service.hand_over_hosting(store(), game_id, CREATOR_SEAT)  # hosting follows it (R24)
-        for seat, code in codes.items():
-            _keep_join_code(game_id, seat, code)
         _remember("seats", game_id, keys.token)
         _remember("host", game_id, created["host_token"])
         _show_recovery_once(game_id, CREATOR_SEAT, keys.recovery_code)
@@ -321,10 +281,11 @@ def play_computer():
                        field=next(iter(form.errors)))
     computer_seat = SEATS[1]
     created = service.create_game(store(), _options(form.rules.data, {
-        "seats": 2, "bots": {computer_seat: form.level.data}}), join_url)
+        "seats": 2, "bots": {computer_seat: form.level.data}}), join_url, key=join_key())
     game_id = created["id"]
     keys = service.claim_seat(store(), game_id, CREATOR_SEAT,
-                              created["seats"][CREATOR_SEAT]["join_code"], form.player.data)
+                              created["seats"][CREATOR_SEAT]["join_code"], form.player.data,
+                              key=join_key())
     service.hand_over_hosting(store(), game_id, CREATOR_SEAT)
     _remember("seats", game_id, keys.token)
     _remember("host", game_id, created["host_token"])
@@ -341,10 +302,9 @@ def host(game_id: str):
     if here:  # the host at his page is at the table too
         service.mark_seen(store(), game_id, here)
     status = service.host_status(store(), game_id)
-    codes = _join_codes(game_id)
     # a link for every seat not yet claimed, including one the host has just reissued
-    links = {seat: join_url(game_id, seat, code) for seat, code in codes.items()
-             if not (store().seat_row(game_id, seat) or {}).get("claimed")}
+    links = {seat: join_url(game_id, seat, code)
+             for seat, code in service.join_codes(store(), game_id, key=join_key()).items()}
     present = {seat: bool(info["last_seen"])
                and status["now"] - info["last_seen"] <= service.PRESENT_S
                for seat, info in status["seats"].items()}  # its page open (polling)
@@ -375,9 +335,10 @@ def host_stand_in_level(game_id: str):
 @bp.get("/games/<game_id>/qr/<seat>.svg")
 def join_qr(game_id: str, seat: str):
     host_token(game_id)
-    code = _join_codes(game_id).get(seat)
+    code = service.join_codes(store(), game_id, key=join_key()).get(seat)
     if code is None:
-        abort(404)
+        raise ApiError(404, f"No join link for {seat[:20]!r}: it is not a seat of this game, "
+                            "or its player has taken it", field="seat")
     buffer = io.BytesIO()
     segno.make(join_url(game_id, seat, code), error="m").save(
         buffer, kind="svg", scale=4, dark="#000", light="#fff", title=f"Join link for {seat}")
@@ -392,8 +353,7 @@ def host_reissue(game_id: str, seat: str):
     host_token(game_id)
     if not PlainForm().validate_on_submit():
         abort(400)
-    code = service.reissue_join_code(store(), game_id, seat)
-    _keep_join_code(game_id, seat, code)
+    service.reissue_join_code(store(), game_id, seat, key=join_key())
     if _seats().get(game_id) and seat == _held_seat(game_id):
         session["seats"] = {g: t for g, t in _seats().items() if g != game_id}
     flash(f"New join link for {seat.title()}: the old one and the phone that held the seat "
@@ -445,7 +405,7 @@ def host_forfeit(game_id: str, seat: str):
 @bp.route("/games/<game_id>/join/<seat>", methods=["GET", "POST"])
 @refused_form_goes_to(None)  # the join page shows its own error page
 def join(game_id: str, seat: str):
-    service.require_game(store(), game_id)
+    service.require_seat(store(), game_id, seat)  # a seat of another game's rules: 404
     form = JoinForm(code=request.args.get("code", ""))
     if form.validate_on_submit():
         held = store().holder_of(_seats()[game_id]) if _seats().get(game_id) else None
@@ -454,7 +414,7 @@ def join(game_id: str, seat: str):
             raise ApiError(409, f"This phone already plays {held.seat.title()} in this game; "
                                 f"open the {seat.title()} link on another phone", field="seat")
         keys = service.claim_seat(store(), game_id, seat, form.code.data or "",
-                                  form.name.data)
+                                  form.name.data, key=join_key())
         _remember("seats", game_id, keys.token)
         _show_recovery_once(game_id, seat, keys.recovery_code)
         return redirect(url_for("pages.game", game_id=game_id))
@@ -555,6 +515,7 @@ def script_json(data: object) -> str:
 
 @bp.post("/games/<game_id>/budget")
 @refused_form_goes_to("pages.game", budget=1)
+@webparts.plays(NAVAL_WAR)
 def budget(game_id: str):
     seat = my_seat(game_id)
     form = BudgetForm()
@@ -584,6 +545,7 @@ def _keep_budget(game_id: str, seat: str, purchase: dict) -> None:
 
 
 @bp.post("/games/<game_id>/budget/book")
+@webparts.plays(NAVAL_WAR)
 def budget_from_book(game_id: str):
     """A beginner's budget: the purchase of one side of the rulebook's Games 2-4."""
     seat = my_seat(game_id)
@@ -631,6 +593,7 @@ def _posted_draft(game_id: str) -> tuple[str, dict, dict]:
 
 
 @bp.post("/games/<game_id>/draft")
+@webparts.plays(NAVAL_WAR)
 def save_draft(game_id: str):
     """Save the placement in progress (from the page's script) and say what is wrong so far."""
     seat, document, draft = _posted_draft(game_id)
@@ -644,6 +607,7 @@ def save_draft(game_id: str):
 
 
 @bp.post("/games/<game_id>/draft/fill")
+@webparts.plays(NAVAL_WAR)
 def fill_draft(game_id: str):
     """Place the rest for me: what is left of the purchase, at random (from the server's own
     randomness, which nobody can predict) around what the player has placed (R6-R9)."""
@@ -679,6 +643,7 @@ def _kinds_placed(document: dict) -> list[str]:
 
 
 @bp.post("/games/<game_id>/lock")
+@webparts.plays(NAVAL_WAR)
 def lock_in(game_id: str):
     seat = my_seat(game_id)
     if not PlainForm().validate_on_submit():
@@ -698,6 +663,7 @@ def lock_in(game_id: str):
 
 
 @bp.post("/games/<game_id>/move")
+@webparts.plays(NAVAL_WAR)
 def move(game_id: str):
     seat = my_seat(game_id)
     form = MoveForm()
@@ -719,6 +685,7 @@ def move(game_id: str):
 
 
 @bp.post("/games/<game_id>/marks")
+@webparts.plays(NAVAL_WAR)
 def save_marks(game_id: str):
     """A player's own pencil marks on his charts of the opponents; his alone."""
     seat = my_seat(game_id)

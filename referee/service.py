@@ -10,11 +10,13 @@ raises before anything is written, so nothing is ever half-applied.
 Every computer is seeded from its game's server secret (``computer``), never from anything a
 player sees. A game's log takes at most ``MAX_EVENTS`` events; past that, only what ends the
 game (an agreement, a resignation, a forfeit, a move that wins), up to ``MAX_LOG``, so that no
-seat can keep a result off the record by filling the log.
+seat can keep a result off the record by filling the log. A seat's join code is derived from
+the installation's secret key (``join_code``) and stored nowhere.
 """
 
 from __future__ import annotations
 
+import base64
 import copy
 import functools
 import gzip
@@ -39,7 +41,7 @@ from .store import Store, digest
 log = logging.getLogger("referee")
 
 TOKEN_BYTES = 24  # 192 bits
-JOIN_CODE_BYTES = 16  # 128 bits
+JOIN_CODE_BYTES = 16  # 128 bits of an HMAC-SHA256
 GAME_SECRET_BYTES = 32  # 256 bits: the seed of the game's computers
 MAX_EVENTS = 2000  # a game has at most a few hundred moves: a guard against swollen logs
 ENDING_ROOM = 64  # events past MAX_EVENTS kept for what ends a game (R14): more than any needs
@@ -56,10 +58,33 @@ def now() -> float:
     return time.time()
 
 
-def create_game(store: Store, options: dict, join_url: Callable[[str, str, str], str]
-                ) -> dict:
+def join_code(key: str | bytes, game_id: str, seat: str, generation: int) -> str:
+    """A seat's join code: HMAC-SHA256 of the installation's secret key over the game, the
+    seat and the seat's join generation (which the host's reissue moves on, so an old link
+    stops working), 128 bits in URL-safe base64. Nothing a player sees gives it: not the
+    game's id, the seat or the generation without the key; the store keeps no code or hash.
+
+    >>> code = join_code("k", "3f9a1c20be", "blue", 0)
+    >>> len(code), code == join_code("k", "3f9a1c20be", "blue", 1), code == join_code(
+    ...     b"k", "3f9a1c20be", "blue", 0)
+    (22, False, True)
+    """
+    secret = key.encode() if isinstance(key, str) else key
+    mac = hmac.new(secret, f"join:{game_id}:{seat}:{generation}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:JOIN_CODE_BYTES]).rstrip(b"=").decode()
+
+
+def join_codes(store: Store, game_id: str, *, key: str | bytes) -> dict[str, str]:
+    """The join code of every seat of a game not yet taken (for its host alone)."""
+    return {seat: join_code(key, game_id, seat, generation)
+            for seat, generation in store.open_seats(game_id).items()}
+
+
+def create_game(store: Store, options: dict, join_url: Callable[[str, str, str], str], *,
+                key: str | bytes) -> dict:
     """A new game of the rule set ``options["rules"]`` names (the Naval War Game when it
-    names none) with a host token and a join code for every player's seat (shown once only).
+    names none) with a host token and a join code for every player's seat, derived from the
+    installation's secret ``key`` (returned this once; the host page derives them again).
     A computer's seat (``bots``) makes its disposition at once."""
     rule_set = _rule_set_named(options.get("rules", rulesets.DEFAULT))
     known = (*rule_set.options, "bots", "rules")
@@ -91,9 +116,9 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
         made = _computer(secret, seat, level, rule_set)
         game.submit(seat, made.disposition(rule_set.view_for(game, seat)))
         lock_in(game, seat)
-    codes = {seat: new_secret(JOIN_CODE_BYTES) for seat in seats}
+    codes = {seat: join_code(key, game_id, seat, 0) for seat in seats}
     with store.write():
-        store.add_game(game_id, host_token, codes, rule_set.rules, created_at)
+        store.add_game(game_id, host_token, seats, rule_set.rules, created_at)
         store.keep_secret(game_id, secret)
         store.append(game_id, 1, game.events, created_at)
         for seat in bots:
@@ -230,14 +255,19 @@ def recovery_hash(game_id: str, seat: str, code: str) -> str:
     return digest(f"recovery:{game_id}:{seat}:{normal}")
 
 
-def claim_seat(store: Store, game_id: str, seat: str, join_code: str, name: str) -> SeatKeys:
-    """Swap a seat's join code for its token and recovery code; the join code works once."""
+def claim_seat(store: Store, game_id: str, seat: str, code: str, name: str, *,
+               key: str | bytes) -> SeatKeys:
+    """Swap a seat's join code (derived with the installation's secret ``key``) for its
+    token and recovery code; the join code works once."""
     token, recovery = new_secret(TOKEN_BYTES), new_recovery_code()
     states = states_of(store)
     with states.lock(game_id), store.write():  # a join is short and rare: applied inside
         row = _seat_row(store, game_id, seat)
-        if not secrets.compare_digest(row["join_hash"], digest(join_code)):
-            raise ApiError(403, f"That is not the join code of the {seat} seat",
+        expected = join_code(key, game_id, seat, row["join_generation"])
+        if not secrets.compare_digest(code.encode(), expected.encode()):
+            raise ApiError(403, f"That is not the join code of the {seat} seat: ask the host "
+                                "for the seat's link as his page shows it now (a link stops "
+                                "working once the host gives the seat a new one)",
                            field="join_code")
         if row["claimed"]:
             raise ApiError(409, f"The {seat} seat is already taken", field="seat")
@@ -309,24 +339,25 @@ def recover_seat(store: Store, game_id: str, seat: str, code: object,
     return SeatKeys(token, fresh)
 
 
-def reissue_join_code(store: Store, game_id: str, seat: str) -> str:
-    """A fresh join code for a seat that has not locked in, never a computer's (R24);
-    whoever held the seat's token is signed out, and its drafts are not handed on."""
-    code = new_secret(JOIN_CODE_BYTES)
+def reissue_join_code(store: Store, game_id: str, seat: str, *, key: str | bytes) -> str:
+    """A fresh join code for a seat that has not locked in, never a computer's (R24): the
+    seat's next join generation, so the old code stops working; whoever held the seat's token
+    is signed out, and its drafts are not handed on."""
     _seat_row(store, game_id, seat)
+    generation = []
 
     def sign_out(_events: list[dict]) -> None:
         if store.host_seat(game_id) == seat:
             raise ApiError(409, f"{seat.title()} holds the host's powers; hand them to another "
                                 "seat before giving this seat a new join code (R24)",
                            field="seat", rule="R24")
-        store.reissue(game_id, seat, code)
+        generation.append(store.reissue(game_id, seat))
         store.forget_draft(game_id, seat)
         store.drop_draft(game_id, seat)
 
     act(store, game_id, lambda game: game.reissue(seat), then=sign_out)
     log.info("game %s: join code of seat %s reissued", game_id, seat)
-    return code
+    return join_code(key, game_id, seat, generation[-1])
 
 
 def hand_over_hosting(store: Store, game_id: str, seat: str) -> None:
@@ -500,6 +531,12 @@ def _seat_row(store: Store, game_id: str, seat: str) -> dict:
 def require_game(store: Store, game_id: str) -> None:
     if not store.game_exists(game_id):
         raise ApiError(404, f"There is no game {game_id!r}")
+
+
+def require_seat(store: Store, game_id: str, seat: str) -> dict:
+    """A seat of this game (its stored row); 404 for a game or a seat it does not have."""
+    require_game(store, game_id)
+    return _seat_row(store, game_id, seat)
 
 
 def authorise(store: Store, game_id: str, token: str | None, *, host: bool = False) -> str:
@@ -1059,9 +1096,8 @@ def import_game(store: Store, document: object) -> dict:
         found = store.game_with_content(stamp)
         if found:
             raise _duplicate(found)
-        store.add_game(game_id, new_secret(TOKEN_BYTES),
-                       {seat: new_secret(JOIN_CODE_BYTES) for seat in seats},
-                       rulesets.of(game).rules, created)
+        store.add_game(game_id, new_secret(TOKEN_BYTES), seats, rulesets.of(game).rules,
+                       created)
         store.append(game_id, 1, events, created)
         for seat, token in tokens.items():
             store.claim(game_id, seat, token)

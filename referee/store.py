@@ -3,7 +3,9 @@
 Every accepted change is appended to ``events`` inside one ``BEGIN IMMEDIATE`` transaction
 (WAL mode), so several server processes can share one database file, a killed process loses
 nothing that was acknowledged, and two writers to one game are served one after the other.
-Tokens and join codes are stored only as SHA-256 hashes.
+Tokens are stored only as SHA-256 hashes; join codes not at all (each is derived from the
+installation's secret key and its seat's join generation, ``service.join_code``). Every table
+is made by a migration (``MIGRATIONS``); nothing is created on first write.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
@@ -44,7 +46,7 @@ class Remembered(NamedTuple):
 
 
 def digest(secret: str) -> str:
-    """The only form in which a token or join code is stored."""
+    """The only form in which a token is stored."""
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
@@ -79,8 +81,8 @@ def _add_request_digest(db: sqlite_utils.Database) -> None:
 
 
 def _add_join_links(db: sqlite_utils.Database) -> None:
-    """The join codes the host page shows, sealed under the host's token (pages.seal), so
-    the phone's session cookie need not carry them (issue 10, item 12)."""
+    """A table for the join codes the host page shows, so the phone's session cookie need not
+    carry them (issue 10, item 12); never used, and dropped by 0009 (join codes are derived)."""
     db["join_links"].create({"game_id": str, "seat": str, "body": str}, pk=("game_id", "seat"))
 
 
@@ -105,6 +107,22 @@ def _add_recovery_hosting_seen(db: sqlite_utils.Database) -> None:
                          ("recover_after", float), ("seen_at", float)):
         db["seats"].add_column(column, kind)
     db["games"].add_column("host_seat", str)
+
+
+def _derive_join_codes(db: sqlite_utils.Database) -> None:
+    """A seat's join code is derived, not stored: an HMAC of the installation's secret key,
+    the game, the seat and the seat's join generation, which the host's reissue moves on
+    (``service.join_code``). So a seat keeps its generation and no hash of a code, and the
+    join codes kept for the host page go: ``join_links`` (never used) and ``join_urls``
+    (sealed codes, which an upsert made on its first write, outside any migration).
+
+    A game made before keeps working: its taken seats are untouched, and a seat not yet taken
+    has the derived code of generation 0, which the host page shows at once; a link to it
+    handed out before (its old random code) no longer works."""
+    db["seats"].add_column("join_generation", int, not_null_default=0)
+    db.execute("alter table seats drop column join_hash")
+    for table in ("join_links", "join_urls"):
+        db.execute(f"drop table if exists {table}")
 
 
 def _add_stand_in_levels(db: sqlite_utils.Database) -> None:
@@ -168,11 +186,15 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0006_game_secrets_drafts_imports", _add_secrets_drafts_and_imports),
     ("0007_seat_recovery_hosting_seen", _add_recovery_hosting_seen),
     ("0008_stand_in_levels", _add_stand_in_levels),
-    ("0009_stand_in_levels_as_events", _stand_in_levels_as_events),
-    ("0010_recovery_guesses_per_client", _recovery_guesses_per_client),
-    ("0011_computers_due", _computers_due),
-    ("0012_rate_limits", _rate_limits),
+    ("0009_join_codes_derived", _derive_join_codes),
+    ("0010_stand_in_levels_as_events", _stand_in_levels_as_events),
+    ("0011_recovery_guesses_per_client", _recovery_guesses_per_client),
+    ("0012_computers_due", _computers_due),
+    ("0013_rate_limits", _rate_limits),
 ]
+
+# a seat's private notes, each a table of migration 0002 (``keep_note``)
+NOTES = ("drafts", "marks")
 
 
 _WRITERS: dict[str, threading.RLock] = {}
@@ -308,14 +330,15 @@ class Store:
 
     # -- games and seats ---------------------------------------------------------------
 
-    def add_game(self, game_id: str, host_token: str, join_codes: dict[str, str],
+    def add_game(self, game_id: str, host_token: str, seats: Iterable[str],
                  rules: str, now: float) -> None:
+        """A new game and its seats, none claimed, each at join generation 0."""
         self.db["games"].insert({"id": game_id, "created_at": now,
                                  "host_hash": digest(host_token), "rules": rules})
         self.db["seats"].insert_all(
-            {"game_id": game_id, "seat": seat, "join_hash": digest(code), "claimed": 0,
+            {"game_id": game_id, "seat": seat, "join_generation": 0, "claimed": 0,
              "token_hash": None}
-            for seat, code in join_codes.items()
+            for seat in seats
         )
 
     def mark_finished(self, game_id: str, when: float) -> None:
@@ -371,11 +394,21 @@ class Store:
             "claimed": 1, "token_hash": digest(token), "recovery_hash": recovery_hash,
             "spent_recovery_hash": spent_hash, "recovered_at": when})
 
-    def reissue(self, game_id: str, seat: str, join_code: str) -> None:
-        """A new join code for a seat; the seat's old token and recovery code stop working."""
-        self.db["seats"].update((game_id, seat), {"join_hash": digest(join_code),
-                                                  "claimed": 0, "token_hash": None,
-                                                  "recovery_hash": None})
+    def reissue(self, game_id: str, seat: str) -> int:
+        """The seat's next join generation (so a new join code, and the old one no longer
+        works); the seat's old token and recovery code stop working. Returns the generation."""
+        self.db.execute(
+            "update seats set join_generation = join_generation + 1, claimed = 0, "
+            "token_hash = null, recovery_hash = null where game_id = ? and seat = ?",
+            [game_id, seat])
+        return self._one("select join_generation from seats where game_id = ? and seat = ?",
+                         [game_id, seat])[0]
+
+    def open_seats(self, game_id: str) -> dict[str, int]:
+        """The seats nobody has claimed yet, each with its join generation."""
+        return {seat: generation for seat, generation in self.db.conn.execute(
+            "select seat, join_generation from seats where game_id = ? and not claimed "
+            "order by rowid", [game_id])}
 
     def recovery_guesses(self, client: str) -> tuple[int, float, float]:
         """A client's wrong recovery codes: how many, when it may guess again, and when it
@@ -540,8 +573,14 @@ class Store:
         return json.loads(rows[0]["body"]) if rows else None
 
     def keep_note(self, table: str, game_id: str, seat: str, body: dict) -> None:
-        self.db[table].upsert({"game_id": game_id, "seat": seat, "body": json.dumps(body)},
-                              pk=("game_id", "seat"))
+        """Replace a seat's note in one of the ``NOTES`` tables, which migrations make; any
+        other name is refused, never made a table on its first write."""
+        if table not in NOTES:
+            raise ValueError(f"{table!r} is not a table of notes ({', '.join(NOTES)})")
+        self.db.execute(
+            f"insert into {table} (game_id, seat, body) values (?, ?, ?) "
+            "on conflict (game_id, seat) do update set body = excluded.body",
+            [game_id, seat, json.dumps(body)])
 
     # -- idempotent moves ------------------------------------------------------------------
 

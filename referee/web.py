@@ -1,7 +1,8 @@
 """What every blueprint shares (the API, the pages, the printouts): the store of this
 request, the bearer token it carries, the public address phones reach the referee at, the
-join links built on it, the limits on a request's body, and the Jinja filters that do the
-templates' arithmetic (issue 13: a template holds no arithmetic or rule constant)."""
+join links built on it and the key their codes are derived from, the limits on a request's
+body, and the Jinja filters that do the templates' arithmetic (issue 13: a template holds no
+arithmetic or rule constant)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,12 @@ def public_base() -> str:
     if name in LOOPBACK:
         host = f"{lan_addresses()[0]}:{port}" if port else lan_addresses()[0]
     return f"{request.scheme}://{host}"
+
+
+def join_key() -> str | bytes:
+    """The key every seat's join code is derived from (``service.join_code``): the
+    installation's secret key, which no player sees and a copy of the database does not hold."""
+    return current_app.config["SECRET_KEY"]
 
 
 def join_url(game_id: str, seat: str, code: str) -> str:

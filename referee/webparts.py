@@ -5,34 +5,67 @@ play), the page a seat sees at ``/games/<id>`` for each phase, its post-mortem p
 table and its printables. The shared blueprints (home, joining, recovery, the host's page, the
 end, the club, files, the PDFs' routes) serve every game and hand a game's own pages to its
 rule set's ``WebParts``, found with ``for_rules`` from the name the store keeps. They are
-registered by ``create_app`` from ``REGISTERED``; everything they show a player comes from his
+registered by ``create_app``; everything they show a player comes from his
 view (R21, T10).
+
+A route of one rule set (every route of its blueprint, and those of a shared blueprint
+declared with ``plays``) is refused for a game of another rule set with a 404 before it runs,
+for everyone, in one place (``refuse_another_rule_sets_game``). Each rule set's ``Paper``
+takes what ``PAPER_CONTRACT`` says the shared routes pass, checked as it is made.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
-from flask import Blueprint, current_app
+from flask import Blueprint, current_app, request
 
 from . import rulesets
 from .errors import ApiError
+from .web import store
 
 Page = Any  # what a Flask view returns: a rendered template or a response
+V = TypeVar("V", bound=Callable)
+
+
+# What the shared routes (referee/printouts.py, the command line) pass each printable of every
+# rule set: its arguments and its keywords, as placeholders. ``paper`` is "a4" or "letter";
+# player_charts' ``opponents`` is the core's ``targets_for`` (a game of two seats may ignore it).
+PAPER_CONTRACT: dict[str, tuple[tuple, dict]] = {
+    "blank_chart": ((), {"paper": "a4", "layout": "pair"}),  # blank charts to play by pencil
+    "blank_record": ((), {"paper": "a4", "pages": 2}),  # a blank move record
+    "player_charts": (({},), {"paper": "a4", "opponents": []}),  # (view): as his view shows
+    "player_record": (({},), {"paper": "a4"}),  # (record): a seat's move record
+    # (postmortem_view, record): after the end, with the core's postmortem_document
+    "postmortem": (({}, {}), {"paper": "a4", "analysis": {}}),
+}
 
 
 @dataclass(frozen=True)
 class Paper:
-    """A rule set's printables, each a PDF's bytes; ``paper`` is "a4" or "letter"."""
+    """A rule set's printables, each a PDF's bytes, each taking what ``PAPER_CONTRACT`` says:
+    a rule set whose printable would refuse the shared routes' call is refused as it is
+    made, not when a player asks for his PDF."""
 
-    blank_chart: Callable[..., bytes]  # (paper=, layout=) blank charts to play on by pencil
-    blank_record: Callable[..., bytes]  # (paper=, pages=) a blank move record
-    # (view, paper=, opponents=) a seat's charts as its view shows them; opponents: targets_for
+    blank_chart: Callable[..., bytes]
+    blank_record: Callable[..., bytes]
     player_charts: Callable[..., bytes]
-    player_record: Callable[..., bytes]  # (record, paper=) a seat's move record
-    postmortem: Callable[..., bytes]  # (postmortem_view, record, paper=, analysis=) after the end
+    player_record: Callable[..., bytes]
+    postmortem: Callable[..., bytes]
+
+    def __post_init__(self) -> None:
+        for printable in fields(self):
+            args, keywords = PAPER_CONTRACT[printable.name]
+            made = getattr(self, printable.name)
+            try:
+                inspect.signature(made).bind(*args, **keywords)
+            except TypeError as refused:
+                raise TypeError(f"Paper.{printable.name} ({made.__module__}.{made.__qualname__}) "
+                                f"must take {len(args)} argument(s) and the keywords "
+                                f"{', '.join(keywords)}: {refused}") from None
 
 
 @dataclass(frozen=True)
@@ -70,8 +103,51 @@ def registered() -> list[WebParts]:
     return list(current_app.extensions["referee.web_parts"].values())
 
 
+def plays(rules: str) -> Callable[[V], V]:
+    """Declare a route of a shared blueprint one rule set's own (the Naval War Game's forms
+    live in ``pages``): a game of another rule set is refused with a 404 before it runs, as
+    every route of a rule set's own blueprint refuses one."""
+    def mark(view: V) -> V:
+        view.plays_rules = rules  # type: ignore[attr-defined]
+        return view
+    return mark
+
+
+def rules_of_route(endpoint: str | None) -> str | None:
+    """The rule set a route belongs to: its declaration (``plays``), or the rule set whose
+    blueprint holds it; None for a route every game shares."""
+    view = current_app.view_functions.get(endpoint or "")
+    declared = getattr(view, "plays_rules", None)
+    if declared is not None:
+        return declared
+    blueprint = (endpoint or "").rpartition(".")[0]
+    return current_app.extensions["referee.route_rules"].get(blueprint)
+
+
+def refuse_another_rule_sets_game() -> None:
+    """Before any route of one rule set runs for a game: a game of another rule set is not
+    here (404), whoever asks and whatever he sends, so nothing of it is read or written. A
+    game this store does not hold is left to the route's own 404."""
+    game_id = (request.view_args or {}).get("game_id")
+    route = rules_of_route(request.endpoint) if isinstance(game_id, str) else None
+    if route is None:
+        return
+    played = store().rules_of(game_id)
+    if played is not None and played != route:
+        raise ApiError(404, f"{request.path[:120]} is a page of {_title(route)}; game "
+                            f"{game_id} plays {_title(played)}, whose own pages start at "
+                            f"/games/{game_id}", field="game_id")
+
+
+def _title(rules: str) -> str:
+    return rulesets.named(rules).title if rules in rulesets.RULE_SETS else repr(rules)
+
+
 def register(app, parts: list[WebParts]) -> None:
     app.extensions["referee.web_parts"] = {part.rules: part for part in parts}
+    app.extensions["referee.route_rules"] = {part.blueprint.name: part.rules for part in parts
+                                             if part.blueprint is not None}
+    app.before_request(refuse_another_rule_sets_game)
     app.jinja_env.globals["home_parts"] = [part.home for part in parts if part.home]
     app.jinja_env.globals["games_offered"] = [(rulesets.named(part.rules).title, part.about)
                                               for part in parts if part.rules in rulesets.RULE_SETS]

@@ -14,7 +14,7 @@ from referee.store import Store
 def test_i13_types_holder_and_remembered_have_named_fields(tmp_path):
     db = Store(str(tmp_path / "t.db"))
     db.migrate()
-    db.add_game("g1", "host-token", {"red": "code"}, "naval-war", 0.0)
+    db.add_game("g1", "host-token", ["red"], "naval-war", 0.0)
     assert db.holder_of("host-token").game_id == "g1" and db.holder_of("host-token").seat is None
     db.claim("g1", "red", "seat-token")
     assert db.holder_of("seat-token").seat == "red"

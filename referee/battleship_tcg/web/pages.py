@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from ... import service, strictjson
 from ...common.problems import RuleViolation
@@ -22,7 +22,7 @@ from ...errors import ApiError
 from ...pages import _is_host, my_seat, script_json
 from ...web import refused_form_goes_to, store
 from ..card import read_card_option
-from ..catalogue import BOAT_TYPES, DIRECTIONS, RULES
+from ..catalogue import BOAT_TYPES, DIRECTIONS
 from ..fleet import check_disposition
 from ..holes import parse_hole
 from ..postmortem import postmortem_document
@@ -112,14 +112,6 @@ def _postmortem_page(game, seat: str) -> dict:
             "page_data": script_json({"view": view, "known": _known(view)})}
 
 
-def _my_seat(game_id: str) -> str:
-    """The seat this phone holds in a game of these rules; another game's forms are not here."""
-    seat = my_seat(game_id)
-    if store().rules_of(game_id) != RULES:
-        abort(404)
-    return seat
-
-
 def _read_draft() -> dict:
     """The placement in progress as the page's script sends it: a disposition's shape, small,
     every hole a hole and every direction one of T4's; what it breaks is the core's to say."""
@@ -152,7 +144,7 @@ def _read_draft() -> dict:
 def save_draft(game_id: str):
     """Keep the placement in progress as the seat's private note and say what is wrong so
     far; nothing enters the log until he locks in (as the Naval War Game's drafts)."""
-    seat = _my_seat(game_id)
+    seat = my_seat(game_id)
     draft = _read_draft()
     view = service.seat_view(store(), game_id, seat).fresh()
     if view["phase"] != "setup" or view["seats"][seat]["ready"]:
@@ -167,7 +159,7 @@ def save_draft(game_id: str):
 @refused_form_goes_to("pages.game")
 def lock_in(game_id: str):
     """Lock in the draft: the core checks it whole (T3-T5) and every problem comes back."""
-    seat = _my_seat(game_id)
+    seat = my_seat(game_id)
     document = _draft(game_id, seat)
     service.act(store(), game_id, lambda game: service.submit_and_lock_in(game, seat, document))
     return redirect(url_for("pages.game", game_id=game_id))
@@ -177,7 +169,7 @@ def lock_in(game_id: str):
 @refused_form_goes_to("pages.game")
 def shoot(game_id: str):
     """One shot (T7) from the play page's form; the key makes a second tap harmless."""
-    seat = _my_seat(game_id)
+    seat = my_seat(game_id)
     at = (request.form.get("at") or "").strip()[:20]
     if not at:
         raise ApiError(422, "Tap a hole on your opponent's half, then fire (T7)", field="at",

@@ -423,10 +423,12 @@ def sunk_outlines(view: dict, seat: str) -> list[list[str]]:
     return [b["holes"] for b in sunk_boats(shots_at(view, seat)) if b["holes"]]
 
 
-def player_charts(view: dict, *, paper: str = "a4") -> bytes:
+def player_charts(view: dict, *, paper: str = "a4", opponents: list[str] | None = None) -> bytes:
     """A player's charts at any point of the game, from his view only (T10): his own half with
     his fleet, his man and the opponent's shots, beside the opponent's half as he knows it;
-    then every shot so far as he was told it."""
+    then every shot so far as he was told it. ``opponents`` (the core's ``targets_for``, as the
+    shared route passes every rule set's) changes nothing: of two seats, the other is always
+    the opponent, before the first shot and after the last alike."""
     size = page_size(paper, "landscape")
     boats = fleet()
     you, other = view["you"], _opponent(view["you"])

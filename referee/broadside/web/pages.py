@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from ... import service, strictjson
 from ...common.problems import RuleViolation
@@ -28,7 +28,6 @@ from ..catalogue import (
     FLEETS,
     MASTS,
     NAMES,
-    RULES,
     SHIP_TYPES,
     catalogue,
 )
@@ -225,19 +224,11 @@ def seat_page(game_id: str, seat: str, view: dict):
                            passing=passing, **_context(view))
 
 
-def _my_seat(game_id: str) -> str:
-    """The seat this phone holds in a game of these rules; another game's forms are not here."""
-    seat = my_seat(game_id)
-    if store().rules_of(game_id) != RULES:
-        abort(404)
-    return seat
-
-
 @bp.post("/games/<game_id>/draft")
 def save_draft(game_id: str):
     """Keep the setup in progress as the seat's private note, say what is wrong so far and
     send the harbour drawn with it; nothing enters the log until he locks in."""
-    seat = _my_seat(game_id)
+    seat = my_seat(game_id)
     draft = _read_draft(seat)
     view = service.seat_view(store(), game_id, seat).fresh()
     if view["phase"] != "setup" or view["seats"][seat]["ready"]:
@@ -253,7 +244,7 @@ def save_draft(game_id: str):
 @refused_form_goes_to("pages.game")
 def lock_in(game_id: str):
     """Lock in the draft: the core checks it whole (B3, B4) and every problem comes back."""
-    seat = _my_seat(game_id)
+    seat = my_seat(game_id)
     document = _draft(game_id, seat)
     service.act(store(), game_id, lambda game: service.submit_and_lock_in(game, seat, document))
     return redirect(url_for("pages.game", game_id=game_id))
@@ -264,7 +255,7 @@ def lock_in(game_id: str):
 def move(game_id: str):
     """One move (B5) from the play page's form, or a pass; the key makes a second tap
     harmless. Whether it is legal is the core's to say."""
-    seat = _my_seat(game_id)
+    seat = my_seat(game_id)
     if request.form.get("pass"):
         document: dict = {"pass": True}
     else:
