@@ -935,7 +935,8 @@ def import_game(store: Store, document: object) -> dict:
     game = check_export(document)
     stamp = content_hash(game)
     game_id = secrets.token_hex(5)
-    events = [dict(e) for e in document["events"]]
+    # the log as the core's replay gives it: each event in its normal form, nothing more
+    events = rulesets.of(game).game_file_view(game)["events"]
     events[0]["id"] = game_id
     seats = events[0]["seats"]
     tokens = {seat: new_secret(TOKEN_BYTES) for seat in seats}

@@ -31,7 +31,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..common.lifecycle import DEFAULT_MINUTES, Lifecycle, Submitted, refuse
+from ..common.lifecycle import (
+    DEFAULT_MINUTES,
+    SHARED_EVENT_FIELDS,
+    Lifecycle,
+    Submitted,
+    refuse,
+)
 from ..common.problems import Problem, RuleViolation
 from .board import (
     BOARD,
@@ -437,6 +443,9 @@ Game.APPLY = {
     "stand_in": Game._apply_stand_in, "reissued": Game._apply_reissued,
     "play_on": Game._apply_play_on,
 }
+# each event's fields (the module's text): the log keeps those and nothing else
+Game.EVENT_FIELDS = {**SHARED_EVENT_FIELDS, "created": (
+    "rules", "id", "seats", "disposition_minutes", "move_minutes", "bots", "at")}
 
 
 def new_game(*, id: str = "", seed: int = 0, at: float = 0.0, options: dict | None = None,

@@ -42,7 +42,7 @@ from ..common.lifecycle import (  # noqa: F401
 )
 from .catalogue import DEFAULT_MINUTES, SHOTS
 from .combat import strike
-from .documents import Move, ResultDocument
+from .documents import EVENTS, Move, ResultDocument
 from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
 from .problems import Problem, RuleViolation, problem, refuse
 from .squares import NotationError, Square, parse_square, square_name
@@ -353,6 +353,9 @@ _APPLY = {
     "play_on": Game._apply_play_on,
 }
 Game.APPLY = _APPLY
+# each event's fields, as documents.py types them (the log keeps those and nothing else)
+Game.EVENT_FIELDS = {kind: tuple(key for key in typed.__annotations__ if key != "type")
+                     for kind, typed in EVENTS.items()}
 
 
 def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list = False,
