@@ -556,13 +556,6 @@ def load_settled(store: Store, game_id: str) -> Game:
     return load(store, game_id)
 
 
-def _keep_live_content_hash(store: Store, game_id: str, stamp: str) -> None:
-    """A game played here keeps its content hash, so its file cannot be imported again; an
-    imported copy that came first keeps the hash (the live game is counted on its own)."""
-    if not store.game_with_content(stamp):
-        store.keep_content_hash(game_id, stamp)
-
-
 class _Stale(Exception):
     """Another process changed the game between the command and the write: try again."""
 
@@ -620,7 +613,9 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                         then(result)
                     if stamp:
                         store.mark_finished(game_id, now())
-                        _keep_live_content_hash(store, game_id, stamp)
+                        # its file cannot be imported here again; an imported copy that
+                        # came first keeps the hash (the live game is counted on its own)
+                        store.claim_content_hash(game_id, stamp)
             except _Stale:
                 states.forget(game_id)
                 continue
@@ -843,13 +838,27 @@ def submit_and_lock_in(game: Game, seat: str, document: dict) -> list[dict]:
 
 
 def content_hash(game: Game) -> str:
-    """The hash of a game's events without names, ids or times (issue 10 item 5): the same
-    game, however its names were edited, has the same hash. Lock-in salts are secret random
-    strings, so two games played apart never share one."""
-    keys = rulesets.of(game).content_keys
-    canonical = [{k: e[k] for k in keys if k in e} for e in game.events]
-    return hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":"))
-                          .encode()).hexdigest()
+    """The hash of what makes a game the game it is (its rule set's ``game_content``: each
+    seat's disposition and the moves, seats by their place in the order of play), without
+    names, ids, times, options, salts or fingerprints, nor the order of the events before
+    play: the same game, however its file was edited, re-salted or re-ordered, has the same
+    hash."""
+    rule_set = rulesets.of(game)
+    canonical = {"rules": rule_set.rules, **rule_set.game_content(game)}
+    return hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":"),
+                                     ensure_ascii=True).encode()).hexdigest()
+
+
+def fill_content_hashes(store: Store) -> None:
+    """Give every finished game without a content hash its own (a game stored before the
+    hash was of the game's content; see migration 0009), so that a file of it is found as
+    the game already here. Each is replayed outside the write lock, once."""
+    states = states_of(store)
+    for game_id in store.finished_without_content_hash():
+        with states.lock(game_id):
+            stamp = content_hash(states.current(store, game_id))
+        with store.write():
+            store.claim_content_hash(game_id, stamp)
 
 
 def export_game(store: Store, game_id: str) -> dict:
@@ -934,6 +943,7 @@ def import_game(store: Store, document: object) -> dict:
     game twice, even with its names edited, is refused (409)."""
     game = check_export(document)
     stamp = content_hash(game)
+    fill_content_hashes(store)
     game_id = secrets.token_hex(5)
     # the log as the core's replay gives it: each event in its normal form, nothing more
     events = rulesets.of(game).game_file_view(game)["events"]
@@ -952,6 +962,6 @@ def import_game(store: Store, document: object) -> dict:
         for seat, token in tokens.items():
             store.claim(game_id, seat, token)
         store.mark_finished(game_id, created)
-        store.keep_content_hash(game_id, stamp, imported=True)
+        store.mark_imported(game_id, stamp)
     log.info("game %s imported with %d events", game_id, len(events))
     return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()}}

@@ -114,6 +114,15 @@ def _add_stand_in_levels(db: sqlite_utils.Database) -> None:
                                  pk=("game_id", "seat"))
 
 
+def _content_hash_of_the_game(db: sqlite_utils.Database) -> None:
+    """A game's content hash is now of the game itself (each seat's disposition and the
+    moves, ``Lifecycle.content``), not of its events less names and times, which a file's
+    salts, options and order of setup events changed at will. The old hashes are dropped;
+    ``service.fill_content_hashes`` gives every finished game its new one (it replays games,
+    which a migration does not)."""
+    db.execute("update games set content_hash = null")
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -124,6 +133,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0006_game_secrets_drafts_imports", _add_secrets_drafts_and_imports),
     ("0007_seat_recovery_hosting_seen", _add_recovery_hosting_seen),
     ("0008_stand_in_levels", _add_stand_in_levels),
+    ("0009_content_hash_of_the_game", _content_hash_of_the_game),
 ]
 
 
@@ -420,10 +430,23 @@ class Store:
             "on conflict (game_id, seat) do update set body = excluded.body, rev = rev + 1",
             [game_id, seat, json.dumps(document, separators=(",", ":"))])
 
-    def keep_content_hash(self, game_id: str, content_hash: str, *,
-                          imported: bool = False) -> None:
-        self.db.execute("update games set content_hash = ?, imported = ? where id = ?",
-                        [content_hash, int(imported), game_id])
+    def mark_imported(self, game_id: str, content_hash: str) -> None:
+        """An imported game: its content hash (checked free by the caller, in the same
+        transaction)."""
+        self.db.execute("update games set content_hash = ?, imported = 1 where id = ?",
+                        [content_hash, game_id])
+
+    def claim_content_hash(self, game_id: str, content_hash: str) -> None:
+        """Give a game played here its content hash, unless it has one or another game
+        already holds that hash."""
+        self.db.execute("update games set content_hash = ? where id = ? and content_hash is null "
+                        "and not exists (select 1 from games where content_hash = ?)",
+                        [content_hash, game_id, content_hash])
+
+    def finished_without_content_hash(self) -> list[str]:
+        return [row[0] for row in self.db.conn.execute(
+            "select id from games where finished_at is not null and content_hash is null "
+            "order by finished_at")]
 
     def game_with_content(self, content_hash: str) -> str | None:
         """The game stored with this content hash (played here or imported), if any."""

@@ -140,10 +140,6 @@ SHARED_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "move": ("seat", "move", "stand_in"), "stand_in": ("seat", "by"), "end": ("seat",),
     "play_on": ("seat",), "resign": ("seat",),
 }
-# the events before play starts: what a duplicate is found on reads of them only the outcome
-# (each seat's disposition), never their order, times, salts or clocks
-SETUP_EVENTS = frozenset({"created", "toss", "joined", "disposition", "ready", "clock",
-                          "forfeit", "reissued"})
 
 
 class Submitted(NamedTuple):
@@ -341,6 +337,27 @@ class Lifecycle:
                             **{key: normal[key] for key in fields if key in normal}})
         if self.phase == "play" and (self.turn != turn or event["type"] == "move"):
             self.turn_began = len(self.events)  # the move clock starts again (R25)
+
+    def content(self) -> dict:
+        """What makes two games one game, on which a game file offered twice is found: each
+        seat's final disposition (null for a seat forfeited before play) and the moves in
+        order, each seat named by its place in the order of play, and how the game ended.
+        Nothing of the names, id, times, options, salts or fingerprints, nor the order of the
+        events before play (joins, dispositions, lock-ins, clock changes): re-salted,
+        re-ordered, re-timed or with its seats' colours swapped, a game is the same game."""
+        places = [*self.order, *(s for s in self.seats if s not in self.order)]
+        label = {seat: n for n, seat in enumerate(places)}
+        return {
+            "seats": [self.fleets[s].document if s in self.fleets else None for s in places],
+            "moves": [[label[e["seat"]], self._content_move(e["move"], label)]
+                      for e in self.events if e["type"] == "move"],
+            "end": [self.over, label.get(self.resigned)],
+        }
+
+    def _content_move(self, move: dict, label: dict[str, int]) -> object:
+        """A move as ``content`` gives it: a rule set whose moves name seats names them by
+        ``label`` (their places in the order of play)."""
+        return move
 
     def _check_seat(self, seat: object) -> str:
         if seat not in self.seats:

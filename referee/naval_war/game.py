@@ -208,6 +208,10 @@ class Game(Lifecycle):
         self.turn = self._next_turn(after=seat)
         return {**event, "move": move}
 
+    def _content_move(self, move: dict, label: dict[str, int]) -> dict:
+        """A move as the game's content gives it: its target by its place in the order."""
+        return {**move, "target": label[move["target"]]}
+
     def _check_move(self, seat: str, move: object) -> Move:
         """Every problem with a move (R12, R13, R23), or its normal form."""
         if not isinstance(move, dict):
