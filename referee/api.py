@@ -11,7 +11,7 @@ from .errors import ApiError
 from .openapi import openapi_document
 from .poll import conditional, view_etag
 from .rulesets import rule_sets
-from .web import MAX_GAME_FILE, bearer, join_url, store
+from .web import MAX_GAME_FILE, bearer, join_url, signing_key, store
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -203,7 +203,7 @@ def postmortem(game_id: str):
 @bp.get("/games/<game_id>/export")
 def export(game_id: str):
     player(game_id)
-    response = jsonify(service.export_game(store(), game_id))
+    response = jsonify(service.export_game(store(), game_id, signing_key()))
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
 
@@ -211,7 +211,7 @@ def export(game_id: str):
 @bp.post("/games/import")
 def import_game():
     request.max_content_length = MAX_GAME_FILE
-    return jsonify(service.import_game(store(), json_body())), 201
+    return jsonify(service.import_game(store(), json_body(), signing_key().public)), 201
 
 
 # -- the host's powers (R10) -------------------------------------------------------------

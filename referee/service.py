@@ -22,14 +22,15 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
-from . import rulesets
+from . import rulesets, signing
 from .common.problems import RuleViolation
 from .common.ruleset import Game, RuleSet
 from .errors import ApiError
+from .signing import SigningKey
 from .states import states_of
 from .store import Store, digest
 
@@ -519,14 +520,18 @@ def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T
         return states.derived(game_id, game.version, key, lambda: build(game), size)
 
 
-def club_tables(store: Store, build: Callable[[list[Game], set[str]], T],
+def club_tables(store: Store, build: Callable[[list[Game], set[str], set[str]], T], own: str,
                 rules: str | None = None) -> T:
     """What ``build`` makes of every finished game (oldest first; of one rule set, when
-    ``rules`` names it) and the set of imported ones: made once for each set of finished
-    games and kept, since a finished game never changes. ``build`` must not change them."""
+    ``rules`` names it), the set of imported ones and the set of those that count in no
+    record (``uncounted_games``; ``own``: this referee's public key): made once for each set
+    of finished and counted games and kept, since a finished game never changes. ``build``
+    must not change them."""
     finished = store.finished_games(rules)
     imported = store.imported_games() & set(finished)
-    key = hashlib.sha256(json.dumps([rules, finished, sorted(imported)]).encode()).hexdigest()
+    uncounted = uncounted_games(store, own) & imported
+    key = hashlib.sha256(json.dumps([rules, finished, sorted(imported), sorted(uncounted)])
+                         .encode()).hexdigest()
     states = states_of(store)
 
     def make() -> T:
@@ -534,7 +539,7 @@ def club_tables(store: Store, build: Callable[[list[Game], set[str]], T],
         for game_id in finished:
             with states.lock(game_id):
                 games.append(states.current(store, game_id))
-        return build(games, imported)
+        return build(games, imported, uncounted)
 
     return states.derived("", 0, ("club", key), make, lambda _: 64 * 1024)
 
@@ -861,18 +866,48 @@ def fill_content_hashes(store: Store) -> None:
             store.claim_content_hash(game_id, stamp)
 
 
-def export_game(store: Store, game_id: str) -> dict:
+def counts_in_records(imported: bool, signer: str | None, trusted: Collection[str]) -> bool:
+    """Whether a finished game counts in the club's records (its tables, players and
+    totals): every game played here; an imported one only if its file carried a valid
+    signature of this referee or of a referee the organiser trusts (``trusted``: their
+    public keys, ``trusted_keys``). Any other import is listed as unverified and counted
+    nowhere: anyone can make a file whose fingerprints verify."""
+    return not imported or (signer is not None and signer in trusted)
+
+
+def trusted_keys(store: Store, own: str) -> frozenset[str]:
+    """The public keys whose signed files count here: this referee's own (``own``) and
+    those the organiser trusts (``referee trust add``)."""
+    return frozenset({own, *store.trusted_keys()})
+
+
+def uncounted_games(store: Store, own: str) -> set[str]:
+    """The imported games that count in no record, by ``counts_in_records``; trusting a key
+    later makes the games its files brought count from then on."""
+    trusted = trusted_keys(store, own)
+    return {game_id for game_id, signer in store.import_signers().items()
+            if not counts_in_records(True, signer, trusted)}
+
+
+def export_game(store: Store, game_id: str, key: SigningKey) -> dict:
     """A finished game as one file, like a chess PGN: its whole event log, with every
-    disposition, and the fingerprints and salts that prove no fleet moved."""
+    disposition, and the fingerprints and salts that prove no fleet moved. A game that
+    counts in this referee's records (played here, or imported from a trusted referee's
+    signed file) is signed with this referee's key; an unverified import is not, so no file
+    is ever vouched for here that was not."""
     game = load(store, game_id)
     rule_set = rulesets.of(game)
     if rule_set.status_view(game)["phase"] != "over":
         raise ApiError(409, "Only a finished game can be exported (R21)", rule="R21")
     shown = rule_set.game_file_view(game)
-    return {"format": export_format(rule_set.rules), "version": EXPORT_VERSION,
-            "rules": rule_set.rules,
-            "id": game_id, "exported_at": now(), "fingerprints": shown["fingerprints"],
-            "salts": shown["salts"], "result": shown["result"], "events": shown["events"]}
+    document = {"format": export_format(rule_set.rules), "version": EXPORT_VERSION,
+                "rules": rule_set.rules,
+                "id": game_id, "exported_at": now(), "fingerprints": shown["fingerprints"],
+                "salts": shown["salts"], "result": shown["result"], "events": shown["events"]}
+    imported, signer = store.import_signer(game_id)
+    if counts_in_records(imported, signer, trusted_keys(store, key.public)):
+        return key.sign(document)
+    return document
 
 
 def _refuse_file(message: str, field: str = "file") -> ApiError:
@@ -938,10 +973,24 @@ def _duplicate(found: str) -> ApiError:
                          "other names; a game is imported once", field="file")
 
 
-def import_game(store: Store, document: object) -> dict:
+def file_signer(document: object) -> str | None:
+    """The public key whose valid signature a game file carries (None: it has none); a
+    signature that cannot be read or does not match the file is refused, naming its field."""
+    if not isinstance(document, dict):
+        return None  # check_export refuses it
+    try:
+        return signing.signer(document)
+    except signing.SignatureRefused as refused:
+        raise _refuse_file(refused.message, refused.field) from None
+
+
+def import_game(store: Store, document: object, own: str) -> dict:
     """Store a checked game file under a new id; every seat gets a token to read it. The same
-    game twice, even with its names edited, is refused (409)."""
-    game = check_export(document)
+    game twice, even re-salted or re-ordered, is refused (409). The key that signed the file
+    is kept: the game counts in the club's records only if it is this referee's (``own``)
+    or a trusted one's (``counts_in_records``); otherwise it is listed as unverified."""
+    game = check_export(document)  # what is wrong with the game is said first
+    signer = file_signer(document)
     stamp = content_hash(game)
     fill_content_hashes(store)
     game_id = secrets.token_hex(5)
@@ -962,6 +1011,9 @@ def import_game(store: Store, document: object) -> dict:
         for seat, token in tokens.items():
             store.claim(game_id, seat, token)
         store.mark_finished(game_id, created)
-        store.mark_imported(game_id, stamp)
-    log.info("game %s imported with %d events", game_id, len(events))
-    return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()}}
+        store.mark_imported(game_id, stamp, signer)
+        counted = counts_in_records(True, signer, trusted_keys(store, own))
+    log.info("game %s imported with %d events (%s)", game_id, len(events),
+             "counted" if counted else "unverified")
+    return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()},
+            "signer": signer, "counted": counted}

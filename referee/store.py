@@ -123,6 +123,16 @@ def _content_hash_of_the_game(db: sqlite_utils.Database) -> None:
     db.execute("update games set content_hash = null")
 
 
+def _add_signers_and_trust(db: sqlite_utils.Database) -> None:
+    """Signed game files: the public key whose valid signature an imported game's file
+    carried (null: none), and the referees' keys the organiser trusts (``referee trust``),
+    each with the name he gave it. An imported game counts in the club's records only if its
+    signer is this referee or a trusted one (``service.counts_in_records``)."""
+    db["games"].add_column("signer", str)
+    db["trusted_keys"].create({"public_key": str, "name": str, "added_at": float},
+                              pk="public_key")
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -134,6 +144,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0007_seat_recovery_hosting_seen", _add_recovery_hosting_seen),
     ("0008_stand_in_levels", _add_stand_in_levels),
     ("0009_content_hash_of_the_game", _content_hash_of_the_game),
+    ("0010_signers_and_trusted_keys", _add_signers_and_trust),
 ]
 
 
@@ -430,11 +441,40 @@ class Store:
             "on conflict (game_id, seat) do update set body = excluded.body, rev = rev + 1",
             [game_id, seat, json.dumps(document, separators=(",", ":"))])
 
-    def mark_imported(self, game_id: str, content_hash: str) -> None:
+    def mark_imported(self, game_id: str, content_hash: str, signer: str | None) -> None:
         """An imported game: its content hash (checked free by the caller, in the same
-        transaction)."""
-        self.db.execute("update games set content_hash = ?, imported = 1 where id = ?",
-                        [content_hash, game_id])
+        transaction) and the public key whose valid signature its file carried, if any."""
+        self.db.execute("update games set content_hash = ?, imported = 1, signer = ? "
+                        "where id = ?", [content_hash, signer, game_id])
+
+    def import_signers(self) -> dict[str, str | None]:
+        """Every imported game and the key that signed its file (None: unsigned)."""
+        return dict(self.db.conn.execute("select id, signer from games where imported = 1"))
+
+    def import_signer(self, game_id: str) -> tuple[bool, str | None]:
+        """Whether a game was imported, and the key that signed its file."""
+        row = self._one("select imported, signer from games where id = ?", [game_id])
+        return (bool(row[0]), row[1]) if row else (False, None)
+
+    # -- the referees whose signed files the organiser trusts ------------------------------
+
+    def trust(self, public_key: str, name: str, now: float) -> None:
+        self.db.execute("insert into trusted_keys (public_key, name, added_at) values (?, ?, ?) "
+                        "on conflict (public_key) do update set name = excluded.name",
+                        [public_key, name, now])
+
+    def distrust(self, public_key: str) -> bool:
+        """Trust no more a key; False if it was not trusted."""
+        return self.db.execute("delete from trusted_keys where public_key = ?",
+                               [public_key]).rowcount > 0
+
+    def trusted(self) -> list[dict]:
+        """The trusted keys, oldest first: ``public_key``, ``name``, ``added_at``."""
+        return list(self.db.query("select public_key, name, added_at from trusted_keys "
+                                  "order by added_at, public_key"))
+
+    def trusted_keys(self) -> set[str]:
+        return {row[0] for row in self.db.conn.execute("select public_key from trusted_keys")}
 
     def claim_content_hash(self, game_id: str, content_hash: str) -> None:
         """Give a game played here its content hash, unless it has one or another game

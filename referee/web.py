@@ -11,6 +11,7 @@ from typing import TypeVar
 from flask import current_app, request, url_for
 
 from .network import lan_addresses
+from .signing import SigningKey
 from .store import Store
 
 MAX_BODY = 64 * 1024  # any request's body, unless its view allows more
@@ -23,6 +24,12 @@ V = TypeVar("V", bound=Callable)
 def store() -> Store:
     """This thread's store (see ``app.init_store``)."""
     return current_app.extensions["referee.store"]()
+
+
+def signing_key() -> SigningKey:
+    """This installation's signing key (``app._signing_key``): it signs the game files the
+    referee exports, and its public key is trusted here without asking."""
+    return current_app.extensions["referee.signing_key"]
 
 
 def bearer() -> str | None:

@@ -48,6 +48,7 @@ def browser():
 @pytest.fixture
 def app(tmp_path):
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.db"),
+                       "SIGNING_KEY_FILE": str(tmp_path / "signing_key"),
                        "SECRET_KEY": "test", "PUBLIC_URL": "http://localhost"})
 
 
@@ -88,6 +89,7 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         env = {**os.environ, "REFEREE_DATABASE": str(self.database),
+               "REFEREE_SIGNING_KEY_FILE": str(self.database.with_suffix(".signing_key")),
                "REFEREE_SECRET_KEY": "live-test", "REFEREE_PUBLIC_URL": self.url}
         self.log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
