@@ -21,6 +21,7 @@ from . import errors, signing
 from .naval_war import catalogue
 from .poll import PollShortcut
 from .rulesets import page_catalogue
+from .service import IMPORTS_PER_MINUTE
 from .store import Store
 from .web import MAX_BODY
 
@@ -139,6 +140,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    limit = app.config.setdefault("IMPORTS_PER_MINUTE", IMPORTS_PER_MINUTE)
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"REFEREE_IMPORTS_PER_MINUTE is a whole number of game files, 1 or "
+                         f"more, not {limit!r}")
     app.extensions["referee.signing_key"] = _signing_key(Path(app.config.get(
         "SIGNING_KEY_FILE") or os.path.join(app.instance_path, "signing_key")))
     app.json.sort_keys = False

@@ -24,9 +24,10 @@ class ApiError(Exception):
     """A refused request: its status, a readable message, and the field or ruling it names."""
 
     def __init__(self, status: int, message: str, *, field: str | None = None,
-                 rule: str = "request") -> None:
+                 rule: str = "request", headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.field, self.rule = status, message, field, rule
+        self.headers = headers or {}  # sent with the refusal, e.g. a 429's Retry-After
 
     def to_json(self) -> dict:
         error = {"rule": self.rule, "message": self.message, "squares": []}
@@ -69,6 +70,8 @@ def register(app: Flask) -> None:
         body, status = error_body(exc)
         allow = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods",
                                                                     None) else {}
+        if isinstance(exc, ApiError):
+            allow.update(exc.headers)
         if wants_json():
             return jsonify(body), status, allow
         game_id = (request.view_args or {}).get("game_id")

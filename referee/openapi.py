@@ -374,7 +374,9 @@ def _document() -> dict:
                 "signed it",
                 ("201", "The new game's id, a token per seat, its signer and whether it counts",
                  "Imported"), body="GameFile",
-                secure=False, extra=ILLEGAL)},
+                secure=False, extra={**ILLEGAL, "429": _response(
+                    "Too many game files from this address: wait Retry-After seconds",
+                    "Errors")})},
             "/api/v1/games/{game_id}/host": {"get": _op(
                 "The host's status of the game", ("200", "Status", "HostStatus"), params=game)},
             "/api/v1/games/{game_id}/clock": {"post": _op(

@@ -63,6 +63,7 @@ from .poll import conditional, view_etag
 from .svgchart import bar_chart
 from .web import (
     MAX_GAME_FILE,
+    client_address,
     join_url,
     minutes_since,
     public_base,
@@ -835,6 +836,7 @@ def naval_war_club(games: list, imported: set[str], uncounted: set[str]) -> dict
 @bp.post("/club/import")
 def import_game():
     """Import a game file: it is replayed and every claim in it checked before it is kept."""
+    service.admit_import(store(), client_address(), current_app.config["IMPORTS_PER_MINUTE"])
     form = ImportForm()
     if not form.validate_on_submit():
         raise ApiError(400, "; ".join(e for errors in form.errors.values() for e in errors),

@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable, Collection, Hashable
@@ -971,6 +972,24 @@ def _check_levels(created: object, rule_set: RuleSet) -> None:
 def _duplicate(found: str) -> ApiError:
     return ApiError(409, f"This game is already on this referee (game {found}), perhaps with "
                          "other names; a game is imported once", field="file")
+
+
+IMPORTS_PER_MINUTE = 10  # game files one client may send a minute (REFEREE_IMPORTS_PER_MINUTE)
+IMPORT_WINDOW_S = 60
+
+
+def admit_import(store: Store, client: str, limit: int = IMPORTS_PER_MINUTE) -> None:
+    """Count a game file from this client (its remote address, as the server sees it behind
+    any trusted proxy) before it is read or replayed: past ``limit`` a minute, 429 with
+    Retry-After. Every worker process counts in the one database."""
+    wait = store.count_import(client, now(), IMPORT_WINDOW_S, limit)
+    if wait is not None:
+        retry = max(1, math.ceil(wait))
+        log.warning("imports from one client refused for %d s: over %d a minute", retry, limit)
+        raise ApiError(429, f"This referee takes at most {limit} game file"
+                            f"{'' if limit == 1 else 's'} a minute from one address; try again "
+                            f"in {seconds(retry)}", field="file",
+                       headers={"Retry-After": str(retry)})
 
 
 def file_signer(document: object) -> str | None:

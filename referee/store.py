@@ -133,6 +133,13 @@ def _add_signers_and_trust(db: sqlite_utils.Database) -> None:
                               pk="public_key")
 
 
+def _add_import_clients(db: sqlite_utils.Database) -> None:
+    """How many game files each client (its remote address) has sent in its current minute:
+    imports are limited per client, across every worker process (``service.admit_import``)."""
+    db["import_clients"].create({"client": str, "window_start": float, "count": int},
+                                pk="client")
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -145,6 +152,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0008_stand_in_levels", _add_stand_in_levels),
     ("0009_content_hash_of_the_game", _content_hash_of_the_game),
     ("0010_signers_and_trusted_keys", _add_signers_and_trust),
+    ("0011_import_clients", _add_import_clients),
 ]
 
 
@@ -455,6 +463,26 @@ class Store:
         """Whether a game was imported, and the key that signed its file."""
         row = self._one("select imported, signer from games where id = ?", [game_id])
         return (bool(row[0]), row[1]) if row else (False, None)
+
+    def count_import(self, client: str, now: float, window: float, limit: int
+                     ) -> float | None:
+        """Count a game file from ``client`` in its window of ``window`` seconds: None if it
+        is within ``limit``, else the seconds until the client's window ends (nothing is
+        counted then). Windows that have ended are dropped on the way."""
+        with self.write():
+            self.db.execute("delete from import_clients where window_start <= ?",
+                            [now - window])
+            row = self._one("select window_start, count from import_clients where client = ?",
+                            [client])
+            if row is None:
+                self.db.execute("insert into import_clients (client, window_start, count) "
+                                "values (?, ?, 1)", [client, now])
+                return None
+            if row[1] >= limit:
+                return row[0] + window - now
+            self.db.execute("update import_clients set count = count + 1 where client = ?",
+                            [client])
+            return None
 
     # -- the referees whose signed files the organiser trusts ------------------------------
 

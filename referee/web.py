@@ -32,6 +32,12 @@ def signing_key() -> SigningKey:
     return current_app.extensions["referee.signing_key"]
 
 
+def client_address() -> str:
+    """The client's address as the server sees it: the peer's, or the one a trusted proxy
+    names (waitress rewrites REMOTE_ADDR only for ``--trusted-proxy``)."""
+    return request.remote_addr or "unknown"
+
+
 def bearer() -> str | None:
     """The token of an 'Authorization: Bearer ...' header, or None."""
     header = request.headers.get("Authorization", "")
