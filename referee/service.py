@@ -1005,9 +1005,11 @@ def file_signer(document: object) -> str | None:
 
 def import_game(store: Store, document: object, own: str) -> dict:
     """Store a checked game file under a new id; every seat gets a token to read it. The same
-    game twice, even re-salted or re-ordered, is refused (409). The key that signed the file
-    is kept: the game counts in the club's records only if it is this referee's (``own``)
-    or a trusted one's (``counts_in_records``); otherwise it is listed as unverified."""
+    game twice, even re-salted or re-ordered, is refused (409), except that a file that counts
+    replaces an unverified copy of its game (else whoever imported a stripped copy first would
+    keep the signed file out). The key that signed the file is kept: the game counts in the
+    club's records only if it is this referee's (``own``) or a trusted one's
+    (``counts_in_records``); otherwise it is listed as unverified."""
     game = check_export(document)  # what is wrong with the game is said first
     signer = file_signer(document)
     stamp = content_hash(game)
@@ -1020,8 +1022,12 @@ def import_game(store: Store, document: object, own: str) -> dict:
     tokens = {seat: new_secret(TOKEN_BYTES) for seat in seats}
     created = now()
     with store.write():
+        trusted = trusted_keys(store, own)
+        counted = counts_in_records(True, signer, trusted)
         found = store.game_with_content(stamp)
-        if found:
+        if found and counted and not counts_in_records(*store.import_signer(found), trusted):
+            store.remove_game(found)  # an unverified copy gives way to the signed file
+        elif found:
             raise _duplicate(found)
         store.add_game(game_id, new_secret(TOKEN_BYTES),
                        {seat: new_secret(JOIN_CODE_BYTES) for seat in seats},
@@ -1031,7 +1037,10 @@ def import_game(store: Store, document: object, own: str) -> dict:
             store.claim(game_id, seat, token)
         store.mark_finished(game_id, created)
         store.mark_imported(game_id, stamp, signer)
-        counted = counts_in_records(True, signer, trusted_keys(store, own))
+    if found:
+        states_of(store).forget(found)
+        log.warning("game %s, an unverified copy of the signed game file imported as %s, "
+                    "is removed", found, game_id)
     log.info("game %s imported with %d events (%s)", game_id, len(events),
              "counted" if counted else "unverified")
     return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()},

@@ -455,6 +455,14 @@ class Store:
         self.db.execute("update games set content_hash = ?, imported = 1, signer = ? "
                         "where id = ?", [content_hash, signer, game_id])
 
+    def remove_game(self, game_id: str) -> None:
+        """Remove a game and everything kept about it (every table with a ``game_id``): an
+        unverified import that a signed file of the same game replaces."""
+        for name in self.db.table_names():
+            if "game_id" in self.db[name].columns_dict:
+                self.db.execute(f"delete from [{name}] where game_id = ?", [game_id])
+        self.db.execute("delete from games where id = ?", [game_id])
+
     def import_signers(self) -> dict[str, str | None]:
         """Every imported game and the key that signed its file (None: unsigned)."""
         return dict(self.db.conn.execute("select id, signer from games where imported = 1"))

@@ -295,3 +295,29 @@ def test_the_signed_bytes_are_the_file_without_its_signature_in_canonical_json(a
     key = Ed25519PublicKey.from_public_bytes(base64.b64decode(own_key(app)))
     key.verify(base64.b64decode(document["signature"]["value"]), expected)  # raises if not
     assert document["signature"]["algorithm"] == "Ed25519"
+
+
+def test_an_unverified_copy_gives_way_to_the_signed_file_of_the_same_game(app, api, tmp_path):
+    """A forger who imports a stripped, renamed copy of a genuine game first cannot keep the
+    genuine signed file out: the unverified copy is replaced by it, and the game is one."""
+    document = played_here(api)
+    there = referee_at(tmp_path / "other")
+    assert trust(there, "add", own_key(app), "--name", "First club").exit_code == 0
+    copied = copy.deepcopy(document)
+    del copied["signature"]
+    for event in copied["events"]:
+        if event["type"] == "joined":
+            event["name"] = "Mallory"
+    status, forged, _ = api_of(there).call("POST", f"{GAMES}/import", copied)
+    assert status == 201 and forged["counted"] is False, forged
+    status, genuine, _ = api_of(there).call("POST", f"{GAMES}/import", document)
+    assert status == 201 and genuine["counted"] is True, genuine
+    page = club_page(there)
+    assert f"Game {forged['id']}" not in page and "Mallory" not in page
+    assert "unverified" not in listed(page, genuine["id"])
+    assert "1 finished game on this referee" in page
+    status, body, _ = api_of(there).call("POST", f"{GAMES}/import", copied)
+    assert status == 409 and genuine["id"] in body["errors"][0]["message"], body
+    status, _, _ = api_of(there).call("GET", f"{GAMES}/{forged['id']}/export",
+                                      token=forged["seats"]["red"]["token"])
+    assert status in (401, 404)  # the copy and its tokens are gone
