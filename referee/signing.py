@@ -33,6 +33,20 @@ KEY_BYTES, SIGNATURE_BYTES = 32, 64
 PARTS = ("algorithm", "public_key", "value")
 
 
+# The encodings of the Ed25519 points of small order (libsodium's list, the sign bit cleared):
+# a "public key" among them verifies signatures that anyone can make for any file, so it is
+# no referee's key and is refused wherever a key is read
+SMALL_ORDER = frozenset(bytes.fromhex(h) for h in (
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+))
+
+
 class SignatureRefused(ValueError):
     """A signature or public key that cannot be read, or a signature that does not verify:
     the field at fault and why."""
@@ -81,6 +95,9 @@ def _decoded(text: object, size: int, field: str, what: str) -> bytes:
 def public_key(text: object, field: str = "public_key") -> Ed25519PublicKey:
     """A referee's public key from its base64 text (``referee key`` prints one)."""
     raw = _decoded(text, KEY_BYTES, field, "an Ed25519 public key")
+    if raw[:-1] + bytes([raw[-1] & 0x7F]) in SMALL_ORDER:
+        raise SignatureRefused(field, f"'{field}' is a point of small order, which verifies "
+                                      "signatures anyone can make: no referee's key")
     try:
         return Ed25519PublicKey.from_public_bytes(raw)
     except ValueError:

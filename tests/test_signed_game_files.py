@@ -225,6 +225,10 @@ MALFORMED = {
                                _signature(public_key=A_KEY[:-2] + chr(ord(A_KEY[-2]) ^ 1)
                                           + "=")),
     "a key that is a number": ("signature.public_key", _signature(public_key=12345)),
+    "a key of small order, which verifies anyone's signature": (
+        "signature.public_key", _signature(public_key=base64.b64encode(
+            b"\x01" + bytes(31)).decode(), value=base64.b64encode(
+            b"\x01" + bytes(63)).decode())),
     "a key not ASCII": ("signature.public_key", _signature(public_key="é" * 44)),
     "a huge key": ("signature.public_key", _signature(public_key="A" * 1_000_000)),
     "no value": ("signature.value", _signature(value=DROP)),
@@ -270,7 +274,8 @@ def test_the_signing_key_is_made_once_private_and_shared_by_every_process(app, t
 
 def test_trusting_a_key_refuses_what_is_not_one_and_says_what_it_did(app, tmp_path):
     other = own_key(referee_at(tmp_path / "other"))
-    for bad in ("not a key", _key_of(31), _key_of(32)[:-2] + "F=", "A" * 5000):
+    for bad in ("not a key", _key_of(31), _key_of(32)[:-2] + "F=", "A" * 5000,
+                base64.b64encode(bytes(32)).decode()):
         result = trust(app, "add", bad, "--name", "X")
         assert result.exit_code != 0 and "KEY" in result.output, (bad, result.output)
     for name in ("", " ", "a\x00b", "x" * 61):
