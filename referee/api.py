@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, g, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from . import rulesets, service, strictjson
 from .errors import ApiError
 from .openapi import openapi_document
 from .poll import conditional, view_etag
 from .rulesets import rule_sets
-from .web import MAX_GAME_FILE, bearer, join_key, join_url, store
+from .web import MAX_GAME_FILE, bearer, client_address, join_key, join_url, signing_key, store
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -209,15 +209,16 @@ def postmortem(game_id: str):
 @bp.get("/games/<game_id>/export")
 def export(game_id: str):
     player(game_id)
-    response = jsonify(service.export_game(store(), game_id))
+    response = jsonify(service.export_game(store(), game_id, signing_key()))
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
 
 
 @bp.post("/games/import")
 def import_game():
+    service.admit_import(store(), client_address(), current_app.config["IMPORTS_PER_MINUTE"])
     request.max_content_length = MAX_GAME_FILE
-    return jsonify(service.import_game(store(), json_body())), 201
+    return jsonify(service.import_game(store(), json_body(), signing_key().public)), 201
 
 
 # -- the host's powers (R10) -------------------------------------------------------------

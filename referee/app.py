@@ -10,16 +10,18 @@ import os
 import secrets
 import tempfile
 import threading
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask, request
 from flask_wtf.csrf import CSRFProtect
 
-from . import errors
+from . import errors, signing
 from .naval_war import catalogue
 from .poll import PollShortcut
 from .rulesets import page_catalogue
+from .service import IMPORTS_PER_MINUTE
 from .store import Store
 from .web import MAX_BODY
 
@@ -36,19 +38,19 @@ SECURITY_HEADERS = {
 }
 
 
-PRIVATE = 0o600  # the database, its -wal/-shm files and the secret key: the owner's alone
+PRIVATE = 0o600  # the database, its -wal/-shm files, the secret and signing keys: the owner's
 
 
-def _secret_key(instance: Path) -> str:
-    """A secret key shared by every process of this installation, made once, readable by the
-    owner only from the first byte: written to a private temporary file, then linked into
-    place (so no process ever reads a half-written key, and two starting at once agree)."""
-    path = instance / "secret_key"
+def _made_once(path: Path, make: Callable[[], bytes]) -> bytes:
+    """A file shared by every process of this installation, made once (``make`` gives its
+    bytes), readable by the owner only from the first byte: written to a private temporary
+    file, then linked into place (so no process ever reads a half-written file, and two
+    starting at once agree on the first)."""
     if not path.exists():
-        fd, temporary = tempfile.mkstemp(dir=instance, prefix=".secret_key.")  # mode 0600
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # 0600
         try:
-            with os.fdopen(fd, "w") as out:
-                out.write(secrets.token_hex(32))
+            with os.fdopen(fd, "wb") as out:
+                out.write(make())
                 out.flush()
                 os.fsync(out.fileno())
             with contextlib.suppress(FileExistsError):  # another process was first: use its
@@ -56,7 +58,24 @@ def _secret_key(instance: Path) -> str:
         finally:
             os.unlink(temporary)
     _make_private(path)
-    return path.read_text().strip()
+    return path.read_bytes()
+
+
+def _secret_key(instance: Path) -> str:
+    """A secret key shared by every process of this installation (the session cookie's)."""
+    return _made_once(instance / "secret_key",
+                      lambda: secrets.token_hex(32).encode()).decode().strip()
+
+
+def _signing_key(path: Path) -> signing.SigningKey:
+    """The key this installation signs its game files with (Ed25519), made once and kept
+    private like the secret key; every worker process reads the same file."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        return signing.SigningKey(_made_once(path, signing.new_private_key))
+    except ValueError as err:
+        raise RuntimeError(f"{path} is not this referee's signing key ({err}); move it away "
+                           "to make a new key, or put the right one back") from None
 
 
 def _make_private(path: Path) -> None:
@@ -121,6 +140,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    limit = app.config.setdefault("IMPORTS_PER_MINUTE", IMPORTS_PER_MINUTE)
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"REFEREE_IMPORTS_PER_MINUTE is a whole number of game files, 1 or "
+                         f"more, not {limit!r}")
+    app.extensions["referee.signing_key"] = _signing_key(Path(app.config.get(
+        "SIGNING_KEY_FILE") or os.path.join(app.instance_path, "signing_key")))
     app.json.sort_keys = False
     # The scripts are ES modules, which a browser refuses unless served as JavaScript (and
     # nosniff is on); some systems' type registries say text/plain for .js, so say it here.

@@ -1,16 +1,19 @@
-"""The `referee` command: a Flask CLI group with `serve` and `init-db`."""
+"""The `referee` command: a Flask CLI group with `serve`, `init-db`, `key` (this referee's
+public key) and `trust` (the referees whose signed game files count here)."""
 
 from __future__ import annotations
 
 import os
 import socket
 import sys
+import time
+from datetime import UTC, datetime
 
 import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 
-from . import service
+from . import service, signing
 from .network import lan_addresses
 from .store import Store, checkpoint_in_background
 
@@ -27,6 +30,80 @@ def init_db() -> None:
     store.close()
     click.echo(f"Database {current_app.config['DATABASE']}: "
                + (f"applied {', '.join(applied)}" if applied else "up to date"))
+
+
+@click.command("key")
+@with_appcontext
+def key_command() -> None:
+    """Print this referee's public key: another referee counts the game files this one signs
+    once its organiser runs `referee trust add <key> --name ...` there."""
+    click.echo(current_app.extensions["referee.signing_key"].public)
+
+
+@click.group("trust")
+def trust_command() -> None:
+    """The referees whose signed game files count in this club's records."""
+
+
+MAX_TRUST_NAME = 60
+
+
+def _trusted_key(key: str) -> str:
+    try:
+        signing.public_key(key.strip(), "KEY")
+    except signing.SignatureRefused as refused:
+        raise click.BadParameter(f"{refused.message} (`referee key` on the other referee "
+                                 "prints its key)", param_hint="KEY") from None
+    return key.strip()
+
+
+@trust_command.command("add")
+@click.argument("key")
+@click.option("--name", required=True, help="What to call that referee, e.g. \"Old laptop\".")
+@with_appcontext
+def trust_add(key: str, name: str) -> None:
+    """Trust the referee whose public key is KEY: its signed game files count in the club's
+    records, those imported already included."""
+    key, name = _trusted_key(key), name.strip()
+    if not 0 < len(name) <= MAX_TRUST_NAME or not name.isprintable():
+        raise click.BadParameter(f"a name is 1 to {MAX_TRUST_NAME} printable characters",
+                                 param_hint="--name")
+    if key == current_app.extensions["referee.signing_key"].public:
+        click.echo("That is this referee's own key: the files it signs count here already.")
+        return
+    store = Store(current_app.config["DATABASE"])
+    with store.write():
+        store.trust(key, name, time.time())
+    store.close()
+    click.echo(f"Trusted {key} ({name}): the game files it signs count in the club's records, "
+               "those imported already included.")
+
+
+@trust_command.command("list")
+@with_appcontext
+def trust_list() -> None:
+    """List this referee's own key and the keys it trusts."""
+    click.echo(f"{current_app.extensions['referee.signing_key'].public}  (this referee)")
+    store = Store(current_app.config["DATABASE"])
+    for row in store.trusted():
+        added = datetime.fromtimestamp(row["added_at"], UTC).strftime("%Y-%m-%d")
+        click.echo(f"{row['public_key']}  {row['name']} (trusted since {added})")
+    store.close()
+
+
+@trust_command.command("remove")
+@click.argument("key")
+@with_appcontext
+def trust_remove(key: str) -> None:
+    """Trust KEY no more: the games its files brought are listed as unverified again."""
+    key = _trusted_key(key)
+    store = Store(current_app.config["DATABASE"])
+    with store.write():
+        removed = store.distrust(key)
+    store.close()
+    if not removed:
+        raise click.ClickException(f"{key} is not a trusted key (`referee trust list`)")
+    click.echo(f"{key} is trusted no more: the games its files brought count in no record.")
 
 
 @click.command("serve")
@@ -111,6 +188,8 @@ def register(app: Flask) -> None:
     from .ladder import ladder_command
 
     app.cli.add_command(init_db)
+    app.cli.add_command(key_command)
+    app.cli.add_command(trust_command)
     app.cli.add_command(serve)
     app.cli.add_command(duel_command)
     app.cli.add_command(ladder_command)

@@ -27,7 +27,7 @@ class ApiError(Exception):
                  rule: str = "request", headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.field, self.rule = status, message, field, rule
-        self.headers = headers or {}  # sent with the refusal (Retry-After ...)
+        self.headers = headers or {}  # sent with the refusal, e.g. a 429's Retry-After
 
     def to_json(self) -> dict:
         error = {"rule": self.rule, "message": self.message, "squares": []}
@@ -70,7 +70,8 @@ def register(app: Flask) -> None:
         body, status = error_body(exc)
         allow = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods",
                                                                     None) else {}
-        allow.update(getattr(exc, "headers", None) if isinstance(exc, ApiError) else {})
+        if isinstance(exc, ApiError):
+            allow.update(exc.headers)
         if wants_json():
             return jsonify(body), status, allow
         game_id = (request.view_args or {}).get("game_id")

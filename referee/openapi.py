@@ -193,7 +193,24 @@ def _schemas() -> dict:
             "rules": {"type": "string", "enum": list(rulesets.RULE_SETS)},
             "id": {"type": "string"}, "exported_at": {"type": "number"},
             "fingerprints": {"type": "object"}, "salts": {"type": "object"},
-            "result": ref("Result"), "events": {"type": "array", "items": {"type": "object"}}}},
+            "result": ref("Result"), "events": {"type": "array", "items": {"type": "object"}},
+            "signature": {"type": "object", "required": ["algorithm", "public_key", "value"],
+                          "additionalProperties": False,
+                          "description": "The exporting referee's Ed25519 signature of the "
+                                         "file without this member (docs/api.md, \"Signed "
+                                         "files and the club's records\")",
+                          "properties": {
+                "algorithm": {"type": "string", "enum": ["Ed25519"]},
+                "public_key": {"type": "string", "minLength": 44, "maxLength": 44},
+                "value": {"type": "string", "minLength": 88, "maxLength": 88}}}}},
+        "Imported": {"type": "object", "required": ["id", "seats", "signer", "counted"],
+                     "properties": {
+            "id": {"type": "string"}, "seats": {"type": "object"},
+            "signer": {"type": "string", "nullable": True,
+                       "description": "The public key whose valid signature the file carried"},
+            "counted": {"type": "boolean",
+                        "description": "Whether the game counts in the club's records: its "
+                                       "file was signed by this referee or a trusted one"}}},
         "Minutes": {"type": "object", "required": ["minutes"], "properties": {
             "minutes": {"type": "integer", "minimum": 1}}},
         "JoinCode": {"type": "object", "properties": {
@@ -352,9 +369,14 @@ def _document() -> dict:
                 "A finished game as one file: events, fingerprints, salts, result",
                 ("200", "The game file", "GameFile"), params=game, extra=CONFLICT)},
             "/api/v1/games/import": {"post": _op(
-                "Import a game file; it is replayed and every claim checked",
-                ("201", "The new game's id and a token per seat", None), body="GameFile",
-                secure=False, extra=ILLEGAL)},
+                "Import a game file; it is replayed and every claim checked, its signature "
+                "too; it counts in the club's records only if this referee or a trusted one "
+                "signed it",
+                ("201", "The new game's id, a token per seat, its signer and whether it counts",
+                 "Imported"), body="GameFile",
+                secure=False, extra={**ILLEGAL, "429": _response(
+                    "Too many game files from this address: wait Retry-After seconds",
+                    "Errors")})},
             "/api/v1/games/{game_id}/host": {"get": _op(
                 "The host's status of the game", ("200", "Status", "HostStatus"), params=game)},
             "/api/v1/games/{game_id}/clock": {"post": _op(

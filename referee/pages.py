@@ -54,7 +54,6 @@ from .naval_war.phrasing import capitalise, number_word, side_words, sides_words
 from .naval_war.postmortem import postmortem_document, sinks_by_weapon, step_deltas
 from .naval_war.purchase import BUYABLE, placement_check, purchase_cost, trim_to_purchase
 from .naval_war.views import (
-    fingerprints_verify,
     postmortem_view,
     result_headline,
     status_view,
@@ -64,12 +63,14 @@ from .poll import conditional, view_etag
 from .svgchart import bar_chart
 from .web import (
     MAX_GAME_FILE,
+    client_address,
     join_key,
     join_url,
     minutes_since,
     public_base,
     refused_form_goes_to,
     short_fingerprint,
+    signing_key,
     store,
     time_left,
 )
@@ -765,7 +766,8 @@ def status(game_id: str):
 def club():
     """Every finished game on this referee, and the rules' two summary tables."""
     mine = _seats()
-    sections = [service.club_tables(store(), part.club_section, part.rules)
+    sections = [service.club_tables(store(), part.club_section, signing_key().public,
+                                    part.rules)
                 for part in webparts.registered()]
     finished = [{**row, "mine": row["id"] in mine, "rules_title": section["title"]}
                 for section in sections for row in section["finished"]]
@@ -775,12 +777,11 @@ def club():
                            several=len(sections) > 1, form=ImportForm())
 
 
-def naval_war_club(games: list, imported: set[str]) -> dict:
-    """The Naval War Game's section of the club page over its finished games (imported
-    ones counted only if their fingerprints verify, issue 10 item 5); kept until another
-    game finishes."""
-    counted = [game for game in games
-               if status_view(game)["id"] not in imported or fingerprints_verify(game)]
+def naval_war_club(games: list, imported: set[str], uncounted: set[str]) -> dict:
+    """The Naval War Game's section of the club page over its finished games (those in
+    ``uncounted``, unverified imports, listed but counted in no table); kept until another
+    game finishes or the trusted referees change."""
+    counted = [game for game in games if status_view(game)["id"] not in uncounted]
     records = club_records(counted)
     survival = [(PLURALS[row["ship"]], row["percent"] or 0,
                  f"{row['percent']}% ({row['survived']} of {row['bought']})"
@@ -808,6 +809,7 @@ def naval_war_club(games: list, imported: set[str]) -> dict:
 @bp.post("/club/import")
 def import_game():
     """Import a game file: it is replayed and every claim in it checked before it is kept."""
+    service.admit_import(store(), client_address(), current_app.config["IMPORTS_PER_MINUTE"])
     form = ImportForm()
     if not form.validate_on_submit():
         raise ApiError(400, "; ".join(e for errors in form.errors.values() for e in errors),
@@ -822,16 +824,21 @@ def import_game():
     except (ValueError, UnicodeDecodeError):
         raise ApiError(422, "That file is not a game file: it is not JSON",
                        field="game_file") from None
-    imported = service.import_game(store(), document)
+    imported = service.import_game(store(), document, signing_key().public)
     _remember("seats", imported["id"], imported["seats"][CREATOR_SEAT]["token"])
-    flash("Game imported: it replays to the same result, and every fingerprint matches.")
+    flash("Game imported: it replays to the same result, and every fingerprint matches. "
+          + ("It is signed by this referee or one the club trusts, so it counts in the "
+             "club's records." if imported["counted"] else
+             "It is not signed by this referee or one the club trusts, so it is listed on "
+             "the club page as unverified and counted in no record."))
     return redirect(url_for("pages.game", game_id=imported["id"]))
 
 
 @bp.get("/games/<game_id>/export.json")
 def export_game(game_id: str):
     my_seat(game_id)
-    response = current_app.json.response(service.export_game(store(), game_id))
+    response = current_app.json.response(service.export_game(store(), game_id,
+                                                             signing_key()))
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
 

@@ -24,17 +24,19 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import secrets
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
-from . import rulesets
+from . import rulesets, signing
 from .common.problems import RuleViolation
 from .common.ruleset import Game, RuleSet
 from .costly import slot
 from .errors import ApiError
+from .signing import SigningKey
 from .states import states_of
 from .store import Store, digest
 
@@ -657,14 +659,18 @@ def host_status(store: Store, game_id: str) -> dict:
     }
 
 
-def club_tables(store: Store, build: Callable[[list[Game], set[str]], T],
+def club_tables(store: Store, build: Callable[[list[Game], set[str], set[str]], T], own: str,
                 rules: str | None = None) -> T:
     """What ``build`` makes of every finished game (oldest first; of one rule set, when
-    ``rules`` names it) and the set of imported ones: made once for each set of finished
-    games and kept, since a finished game never changes. ``build`` must not change them."""
+    ``rules`` names it), the set of imported ones and the set of those that count in no
+    record (``uncounted_games``; ``own``: this referee's public key): made once for each set
+    of finished and counted games and kept, since a finished game never changes. ``build``
+    must not change them."""
     finished = store.finished_games(rules)
     imported = store.imported_games() & set(finished)
-    key = hashlib.sha256(json.dumps([rules, finished, sorted(imported)]).encode()).hexdigest()
+    uncounted = uncounted_games(store, own) & imported
+    key = hashlib.sha256(json.dumps([rules, finished, sorted(imported), sorted(uncounted)])
+                         .encode()).hexdigest()
     states = states_of(store)
 
     def make() -> T:
@@ -672,7 +678,7 @@ def club_tables(store: Store, build: Callable[[list[Game], set[str]], T],
         for game_id in finished:
             with states.lock(game_id):
                 games.append(states.current(store, game_id))
-        return build(games, imported)
+        return build(games, imported, uncounted)
 
     return states.derived("", 0, ("club", key), make, lambda _: 64 * 1024)
 
@@ -688,11 +694,6 @@ def settle(store: Store, game_id: str) -> None:
         play_bots(store, game_id)
 
 
-def _keep_live_content_hash(store: Store, game_id: str, stamp: str) -> None:
-    """A game played here keeps its content hash, so its file cannot be imported again; an
-    imported copy that came first keeps the hash (the live game is counted on its own)."""
-    if not store.game_with_content(stamp):
-        store.keep_content_hash(game_id, stamp)
 
 
 class _Stale(Exception):
@@ -763,7 +764,9 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                         store.keep_due(game_id, computer_due_at(store, game_id, game))
                     if stamp:
                         store.mark_finished(game_id, now())
-                        _keep_live_content_hash(store, game_id, stamp)
+                        # its file cannot be imported here again; an imported copy that
+                        # came first keeps the hash (the live game is counted on its own)
+                        store.claim_content_hash(game_id, stamp)
             except _Stale:
                 states.forget(game_id)
                 continue
@@ -988,27 +991,71 @@ def submit_and_lock_in(game: Game, seat: str, document: dict) -> list[dict]:
 
 
 def content_hash(game: Game) -> str:
-    """The hash of a game's events without names, ids or times (issue 10 item 5): the same
-    game, however its names were edited, has the same hash. Lock-in salts are secret random
-    strings, so two games played apart never share one."""
-    keys = rulesets.of(game).content_keys
-    canonical = [{k: e[k] for k in keys if k in e} for e in game.events]
-    return hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":"))
-                          .encode()).hexdigest()
+    """The hash of what makes a game the game it is (its rule set's ``game_content``: each
+    seat's disposition and the moves, seats by their place in the order of play), without
+    names, ids, times, options, salts or fingerprints, nor the order of the events before
+    play: the same game, however its file was edited, re-salted or re-ordered, has the same
+    hash."""
+    rule_set = rulesets.of(game)
+    canonical = {"rules": rule_set.rules, **rule_set.game_content(game)}
+    return hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":"),
+                                     ensure_ascii=True).encode()).hexdigest()
 
 
-def export_game(store: Store, game_id: str) -> dict:
+def fill_content_hashes(store: Store) -> None:
+    """Give every finished game without a content hash its own (a game stored before the
+    hash was of the game's content; see migration 0009), so that a file of it is found as
+    the game already here. Each is replayed outside the write lock, once."""
+    states = states_of(store)
+    for game_id in store.finished_without_content_hash():
+        with states.lock(game_id):
+            stamp = content_hash(states.current(store, game_id))
+        with store.write():
+            store.claim_content_hash(game_id, stamp)
+
+
+def counts_in_records(imported: bool, signer: str | None, trusted: Collection[str]) -> bool:
+    """Whether a finished game counts in the club's records (its tables, players and
+    totals): every game played here; an imported one only if its file carried a valid
+    signature of this referee or of a referee the organiser trusts (``trusted``: their
+    public keys, ``trusted_keys``). Any other import is listed as unverified and counted
+    nowhere: anyone can make a file whose fingerprints verify."""
+    return not imported or (signer is not None and signer in trusted)
+
+
+def trusted_keys(store: Store, own: str) -> frozenset[str]:
+    """The public keys whose signed files count here: this referee's own (``own``) and
+    those the organiser trusts (``referee trust add``)."""
+    return frozenset({own, *store.trusted_keys()})
+
+
+def uncounted_games(store: Store, own: str) -> set[str]:
+    """The imported games that count in no record, by ``counts_in_records``; trusting a key
+    later makes the games its files brought count from then on."""
+    trusted = trusted_keys(store, own)
+    return {game_id for game_id, signer in store.import_signers().items()
+            if not counts_in_records(True, signer, trusted)}
+
+
+def export_game(store: Store, game_id: str, key: SigningKey) -> dict:
     """A finished game as one file, like a chess PGN: its whole event log, with every
-    disposition, and the fingerprints and salts that prove no fleet moved."""
+    disposition, and the fingerprints and salts that prove no fleet moved. A game that
+    counts in this referee's records (played here, or imported from a trusted referee's
+    signed file) is signed with this referee's key; an unverified import is not, so no file
+    is ever vouched for here that was not."""
     game = load(store, game_id)
     rule_set = rulesets.of(game)
     if rule_set.status_view(game)["phase"] != "over":
         raise ApiError(409, "Only a finished game can be exported (R21)", rule="R21")
     shown = rule_set.game_file_view(game)
-    return {"format": export_format(rule_set.rules), "version": EXPORT_VERSION,
-            "rules": rule_set.rules,
-            "id": game_id, "exported_at": now(), "fingerprints": shown["fingerprints"],
-            "salts": shown["salts"], "result": shown["result"], "events": shown["events"]}
+    document = {"format": export_format(rule_set.rules), "version": EXPORT_VERSION,
+                "rules": rule_set.rules,
+                "id": game_id, "exported_at": now(), "fingerprints": shown["fingerprints"],
+                "salts": shown["salts"], "result": shown["result"], "events": shown["events"]}
+    imported, signer = store.import_signer(game_id)
+    if counts_in_records(imported, signer, trusted_keys(store, key.public)):
+        return key.sign(document)
+    return document
 
 
 def _refuse_file(message: str, field: str = "file") -> ApiError:
@@ -1079,22 +1126,62 @@ def _duplicate(found: str) -> ApiError:
                          "other names; a game is imported once", field="file")
 
 
-def import_game(store: Store, document: object) -> dict:
+IMPORTS_PER_MINUTE = 10  # game files one client may send a minute (REFEREE_IMPORTS_PER_MINUTE)
+IMPORT_WINDOW_S = 60
+
+
+def admit_import(store: Store, client: str, limit: int = IMPORTS_PER_MINUTE) -> None:
+    """Count a game file from this client (its remote address, as the server sees it behind
+    any trusted proxy) before it is read or replayed: past ``limit`` a minute, 429 with
+    Retry-After. Every worker process counts in the one database."""
+    wait = store.take_turn(f"import:{client}", limit, IMPORT_WINDOW_S, now())
+    if wait:
+        retry = max(1, math.ceil(wait))
+        log.warning("imports from one client refused for %d s: over %d a minute", retry, limit)
+        raise ApiError(429, f"This referee takes at most {limit} game file"
+                            f"{'' if limit == 1 else 's'} a minute from one address; try again "
+                            f"in {seconds(retry)}", field="file",
+                       headers={"Retry-After": str(retry)})
+
+
+def file_signer(document: object) -> str | None:
+    """The public key whose valid signature a game file carries (None: it has none); a
+    signature that cannot be read or does not match the file is refused, naming its field."""
+    if not isinstance(document, dict):
+        return None  # check_export refuses it
+    try:
+        return signing.signer(document)
+    except signing.SignatureRefused as refused:
+        raise _refuse_file(refused.message, refused.field) from None
+
+
+def import_game(store: Store, document: object, own: str) -> dict:
     """Store a checked game file under a new id; every seat gets a token to read it. The same
-    game twice, even with its names edited, is refused (409). Replaying a file is costly
+    game twice, even re-salted or re-ordered, is refused (409), except that a file that counts
+    replaces an unverified copy of its game (else whoever imported a stripped copy first would
+    keep the signed file out). The key that signed the file is kept: the game counts in the
+    club's records only if it is this referee's (``own``) or a trusted one's
+    (``counts_in_records``); otherwise it is listed as unverified. Replaying a file is costly
     work, done in a slot of the pool for it (``costly``)."""
     with slot("importing game files"):
-        game = check_export(document)
+        game = check_export(document)  # what is wrong with the game is said first
+        signer = file_signer(document)
     stamp = content_hash(game)
+    fill_content_hashes(store)
     game_id = secrets.token_hex(5)
-    events = [dict(e) for e in document["events"]]
+    # the log as the core's replay gives it: each event in its normal form, nothing more
+    events = rulesets.of(game).game_file_view(game)["events"]
     events[0]["id"] = game_id
     seats = events[0]["seats"]
     tokens = {seat: new_secret(TOKEN_BYTES) for seat in seats}
     created = now()
     with store.write():
+        trusted = trusted_keys(store, own)
+        counted = counts_in_records(True, signer, trusted)
         found = store.game_with_content(stamp)
-        if found:
+        if found and counted and not counts_in_records(*store.import_signer(found), trusted):
+            store.remove_game(found)  # an unverified copy gives way to the signed file
+        elif found:
             raise _duplicate(found)
         store.add_game(game_id, new_secret(TOKEN_BYTES), seats, rulesets.of(game).rules,
                        created)
@@ -1102,6 +1189,12 @@ def import_game(store: Store, document: object) -> dict:
         for seat, token in tokens.items():
             store.claim(game_id, seat, token)
         store.mark_finished(game_id, created)
-        store.keep_content_hash(game_id, stamp, imported=True)
-    log.info("game %s imported with %d events", game_id, len(events))
-    return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()}}
+        store.mark_imported(game_id, stamp, signer)
+    if found:
+        states_of(store).forget(found)
+        log.warning("game %s, an unverified copy of the signed game file imported as %s, "
+                    "is removed", found, game_id)
+    log.info("game %s imported with %d events (%s)", game_id, len(events),
+             "counted" if counted else "unverified")
+    return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()},
+            "signer": signer, "counted": counted}

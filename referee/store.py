@@ -29,6 +29,7 @@ except ImportError:  # not a POSIX system: SQLite's own lock alone
     fcntl = None
 
 BUSY_TIMEOUT_S = 15
+RATE_WINDOWS_KEPT_S = 3600  # a rate limit's window is a minute; older rows are dropped
 
 
 class Holder(NamedTuple):
@@ -132,6 +133,26 @@ def _add_stand_in_levels(db: sqlite_utils.Database) -> None:
                                  pk=("game_id", "seat"))
 
 
+def _content_hash_of_the_game(db: sqlite_utils.Database) -> None:
+    """A game's content hash is now of the game itself (each seat's disposition and the
+    moves, ``Lifecycle.content``), not of its events less names and times, which a file's
+    salts, options and order of setup events changed at will. The old hashes are dropped;
+    ``service.fill_content_hashes`` gives every finished game its new one (it replays games,
+    which a migration does not)."""
+    db.execute("update games set content_hash = null")
+
+
+def _add_signers_and_trust(db: sqlite_utils.Database) -> None:
+    """Signed game files: the public key whose valid signature an imported game's file
+    carried (null: none), and the referees' keys the organiser trusts (``referee trust``),
+    each with the name he gave it. An imported game counts in the club's records only if its
+    signer is this referee or a trusted one (``service.counts_in_records``)."""
+    db["games"].add_column("signer", str)
+    db["trusted_keys"].create({"public_key": str, "name": str, "added_at": float},
+                              pk="public_key")
+
+
+
 def _stand_in_levels_as_events(db: sqlite_utils.Database) -> None:
     """R25: the host's choice of the stand-in's level is an event of the game's log, which
     every seat sees and the game file keeps; a choice kept in the table before is appended
@@ -171,8 +192,9 @@ def _computers_due(db: sqlite_utils.Database) -> None:
 
 
 def _rate_limits(db: sqlite_utils.Database) -> None:
-    """How often a costly thing was asked in its current window, by whom (a seat's "place the
-    rest for me" ...), for every server process on the file (``Store.take_turn``)."""
+    """How often something limited was asked in its current window, by whom (a seat's "place
+    the rest for me", a client's game files to import), for every server process on the file
+    (``Store.take_turn``)."""
     db["rate_limits"].create({"key": str, "window_start": float, "count": int}, pk="key")
 
 
@@ -187,10 +209,12 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0007_seat_recovery_hosting_seen", _add_recovery_hosting_seen),
     ("0008_stand_in_levels", _add_stand_in_levels),
     ("0009_join_codes_derived", _derive_join_codes),
-    ("0010_stand_in_levels_as_events", _stand_in_levels_as_events),
-    ("0011_recovery_guesses_per_client", _recovery_guesses_per_client),
-    ("0012_computers_due", _computers_due),
-    ("0013_rate_limits", _rate_limits),
+    ("0010_content_hash_of_the_game", _content_hash_of_the_game),
+    ("0011_signers_and_trusted_keys", _add_signers_and_trust),
+    ("0012_rate_limits", _rate_limits),
+    ("0013_stand_in_levels_as_events", _stand_in_levels_as_events),
+    ("0014_recovery_guesses_per_client", _recovery_guesses_per_client),
+    ("0015_computers_due", _computers_due),
 ]
 
 # a seat's private notes, each a table of migration 0002 (``keep_note``)
@@ -470,9 +494,13 @@ class Store:
             [when, limit])]
 
     def take_turn(self, key: str, limit: int, window_s: float, when: float) -> float:
-        """Count one more ask of ``key`` in its window of ``window_s`` seconds: 0 when it is
-        within ``limit``, else the seconds until the window ends (nothing counted)."""
+        """Count one more ask of ``key`` (a seat's "place the rest", a client's imports) in
+        its window of ``window_s`` seconds, for every process on the file: 0 when it is
+        within ``limit``, else the seconds until the window ends (nothing counted). Windows
+        over an hour old are dropped on the way."""
         with self.write():
+            self.db.conn.execute("delete from rate_limits where window_start < ?",
+                                 [when - RATE_WINDOWS_KEPT_S])
             row = self._one("select window_start, count from rate_limits where key = ?", [key])
             if row is None or when - row[0] >= window_s:
                 self.db.conn.execute(
@@ -551,10 +579,60 @@ class Store:
             "on conflict (game_id, seat) do update set body = excluded.body, rev = rev + 1",
             [game_id, seat, json.dumps(document, separators=(",", ":"))])
 
-    def keep_content_hash(self, game_id: str, content_hash: str, *,
-                          imported: bool = False) -> None:
-        self.db.execute("update games set content_hash = ?, imported = ? where id = ?",
-                        [content_hash, int(imported), game_id])
+    def mark_imported(self, game_id: str, content_hash: str, signer: str | None) -> None:
+        """An imported game: its content hash (checked free by the caller, in the same
+        transaction) and the public key whose valid signature its file carried, if any."""
+        self.db.execute("update games set content_hash = ?, imported = 1, signer = ? "
+                        "where id = ?", [content_hash, signer, game_id])
+
+    def remove_game(self, game_id: str) -> None:
+        """Remove a game and everything kept about it (every table with a ``game_id``): an
+        unverified import that a signed file of the same game replaces."""
+        for name in self.db.table_names():
+            if "game_id" in self.db[name].columns_dict:
+                self.db.execute(f"delete from [{name}] where game_id = ?", [game_id])
+        self.db.execute("delete from games where id = ?", [game_id])
+
+    def import_signers(self) -> dict[str, str | None]:
+        """Every imported game and the key that signed its file (None: unsigned)."""
+        return dict(self.db.conn.execute("select id, signer from games where imported = 1"))
+
+    def import_signer(self, game_id: str) -> tuple[bool, str | None]:
+        """Whether a game was imported, and the key that signed its file."""
+        row = self._one("select imported, signer from games where id = ?", [game_id])
+        return (bool(row[0]), row[1]) if row else (False, None)
+
+    # -- the referees whose signed files the organiser trusts ------------------------------
+
+    def trust(self, public_key: str, name: str, now: float) -> None:
+        self.db.execute("insert into trusted_keys (public_key, name, added_at) values (?, ?, ?) "
+                        "on conflict (public_key) do update set name = excluded.name",
+                        [public_key, name, now])
+
+    def distrust(self, public_key: str) -> bool:
+        """Trust no more a key; False if it was not trusted."""
+        return self.db.execute("delete from trusted_keys where public_key = ?",
+                               [public_key]).rowcount > 0
+
+    def trusted(self) -> list[dict]:
+        """The trusted keys, oldest first: ``public_key``, ``name``, ``added_at``."""
+        return list(self.db.query("select public_key, name, added_at from trusted_keys "
+                                  "order by added_at, public_key"))
+
+    def trusted_keys(self) -> set[str]:
+        return {row[0] for row in self.db.conn.execute("select public_key from trusted_keys")}
+
+    def claim_content_hash(self, game_id: str, content_hash: str) -> None:
+        """Give a game played here its content hash, unless it has one or another game
+        already holds that hash."""
+        self.db.execute("update games set content_hash = ? where id = ? and content_hash is null "
+                        "and not exists (select 1 from games where content_hash = ?)",
+                        [content_hash, game_id, content_hash])
+
+    def finished_without_content_hash(self) -> list[str]:
+        return [row[0] for row in self.db.conn.execute(
+            "select id from games where finished_at is not null and content_hash is null "
+            "order by finished_at")]
 
     def game_with_content(self, content_hash: str) -> str | None:
         """The game stored with this content hash (played here or imported), if any."""

@@ -12,6 +12,7 @@ from typing import TypeVar
 from flask import current_app, request, url_for
 
 from .network import lan_addresses
+from .signing import SigningKey
 from .store import Store
 
 MAX_BODY = 64 * 1024  # any request's body, unless its view allows more
@@ -24,6 +25,18 @@ V = TypeVar("V", bound=Callable)
 def store() -> Store:
     """This thread's store (see ``app.init_store``)."""
     return current_app.extensions["referee.store"]()
+
+
+def signing_key() -> SigningKey:
+    """This installation's signing key (``app._signing_key``): it signs the game files the
+    referee exports, and its public key is trusted here without asking."""
+    return current_app.extensions["referee.signing_key"]
+
+
+def client_address() -> str:
+    """The client's address as the server sees it: the peer's, or the one a trusted proxy
+    names (waitress rewrites REMOTE_ADDR only for ``--trusted-proxy``)."""
+    return request.remote_addr or "unknown"
 
 
 def bearer() -> str | None:

@@ -76,10 +76,11 @@ class WebParts:
     seat_page: Callable[[str, str, dict], Page]
     # (game_id, seat) -> the post-mortem page (the rule set refuses it before the end)
     postmortem_page: Callable[[str, str], Page]
-    # (finished games of this rule set, ids imported) -> its section of the club page:
-    # {"template", "title", "games" (counted), "forfeited", "finished": [{"id", "players",
-    # "headline", "imported", "counted", "forfeited"}, newest first], **what it reads}
-    club_section: Callable[[list, set[str]], dict]
+    # (finished games of this rule set, ids imported, ids counted in no record: unverified
+    # imports, service.counts_in_records) -> its section of the club page: {"template",
+    # "title", "games" (counted), "forfeited", "finished": [{"id", "players", "headline",
+    # "imported", "counted", "forfeited"}, newest first], **what it reads}
+    club_section: Callable[[list, set[str], set[str]], dict]
     paper: Paper
     # a template of the rule set's own part of the home page (what the game is, its blank
     # paper), included after the shared parts; None: the home page says nothing of its own

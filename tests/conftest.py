@@ -48,6 +48,7 @@ def browser():
 @pytest.fixture
 def app(tmp_path):
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.db"),
+                       "SIGNING_KEY_FILE": str(tmp_path / "signing_key"),
                        "SECRET_KEY": "test", "PUBLIC_URL": "http://localhost"})
 
 
@@ -75,11 +76,13 @@ def free_port() -> int:
 class LiveServer:
     """A real `referee serve` process on loopback over a given database file."""
 
-    def __init__(self, database: Path, port: int | None = None, workers: int | None = 1
-                 ) -> None:
+    def __init__(self, database: Path, port: int | None = None, workers: int | None = 1,
+                 args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
         """``workers``: processes on the port (``referee serve --workers``); one unless a
-        test says otherwise, None for the command's own default (as ``make run``)."""
+        test says otherwise, None for the command's own default (as ``make run``); ``args``
+        and ``env``: more of `referee serve`'s options and environment."""
         self.database, self.port, self.workers = database, port or free_port(), workers
+        self.args, self.env = args, env or {}
         self.process: subprocess.Popen | None = None
 
     @property
@@ -88,11 +91,13 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         env = {**os.environ, "REFEREE_DATABASE": str(self.database),
-               "REFEREE_SECRET_KEY": "live-test", "REFEREE_PUBLIC_URL": self.url}
+               "REFEREE_SIGNING_KEY_FILE": str(self.database.with_suffix(".signing_key")),
+               "REFEREE_SECRET_KEY": "live-test", "REFEREE_PUBLIC_URL": self.url, **self.env}
         self.log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
             [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--quiet", *(["--workers", str(self.workers)] if self.workers else [])],
+             "--quiet", *(["--workers", str(self.workers)] if self.workers else []),
+             *self.args],
             env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

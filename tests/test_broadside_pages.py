@@ -154,7 +154,7 @@ def test_b12_the_post_mortem_is_refused_before_the_end(app):
 
 def test_i17_the_club_section_counts_wins_merchants_and_rocks():
     games = [finished(seed) for seed in (1, 2, 3)]
-    section = BROADSIDE.club_section(games, set())
+    section = BROADSIDE.club_section(games, set(), set())
     assert section["games"] == 3 and section["template"] == "broadside/_club.html"
     winners = [g.result()["winner"] for g in games]
     assert section["wins"] == {"red": winners.count("red"), "blue": winners.count("blue")}

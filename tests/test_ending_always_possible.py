@@ -198,8 +198,8 @@ def test_r25_a_stand_in_level_kept_beside_the_log_becomes_an_event_of_it(app, ap
             store.db["stand_in_levels"].insert({"game_id": table.id, "seat": "",
                                                 "body": json.dumps({"level": "admiral"})})
             store.db.execute("delete from migrations where name = "
-                             "'0010_stand_in_levels_as_events'")
-        assert store.migrate() == ["0010_stand_in_levels_as_events"]
+                             "'0013_stand_in_levels_as_events'")
+        assert store.migrate() == ["0013_stand_in_levels_as_events"]
         assert "stand_in_levels" not in store.db.table_names()
         assert store.events(table.id)[-1] == {"type": "stand_in_level", "level": "admiral"}
     assert table.version() == before + 1

@@ -181,7 +181,7 @@ def test_i14_club_section_counts_each_tcg_game_in_its_own_table():
 
     over = played()
     over.resign("blue")
-    section = club_section([over], set())
+    section = club_section([over], set(), set())
     assert section["games"] == 1 and section["template"] == "tcg/_club.html"
     assert {row["name"]: (row["won"], row["lost"]) for row in section["players"]} == {
         "Ann &amp; Co": (1, 0), "Bob": (0, 1)}

@@ -628,7 +628,7 @@ SEAM_FIELDS = ("rules", "title", "game_type", "catalogue", "new_game", "options"
                "view_for", "report_for", "record_for", "status_view", "host_view", "seating",
                "headline", "targets_for", "postmortem_view", "postmortem_document",
                "game_file_view", "fingerprints_verify", "check_draft", "with_draft",
-               "content_keys", "stand_in_level", "seats")
+               "game_content", "stand_in_level", "seats")
 
 
 def test_t12_rule_set_has_every_field_of_the_seam():

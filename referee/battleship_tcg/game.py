@@ -30,7 +30,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..common.lifecycle import DEFAULT_MINUTES, Lifecycle, Submitted, refuse, toss_order
+from ..common.lifecycle import (
+    DEFAULT_MINUTES,
+    SHARED_EVENT_FIELDS,
+    Lifecycle,
+    Submitted,
+    refuse,
+    toss_order,
+)
 from .card import Card, card_from_json, read_card_option
 from .catalogue import MOVE_KEYS, NAMES, RULES, SEATS
 from .fleet import HOLE_RULE, check_disposition
@@ -191,6 +198,9 @@ class Game(Lifecycle):
 Game.APPLY = Game.apply_table(created=Game._apply_created,
                               disposition=Game._apply_disposition,
                               move=Game._apply_move)
+# each event's fields (the module's text): the log keeps those and nothing else
+Game.EVENT_FIELDS = {**SHARED_EVENT_FIELDS, "created": (
+    "rules", "id", "seats", "card", "disposition_minutes", "move_minutes", "bots", "at")}
 
 
 def new_game(*, id: str = "", seed: int, at: float = 0.0, options: dict | None = None,

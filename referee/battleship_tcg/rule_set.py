@@ -9,7 +9,7 @@ from .computer import LEVELS, computer
 from .game import IGNORED_OPTIONS, OPTIONS, Game, new_game
 from .postmortem import postmortem_document
 from .schemas import schemas
-from .seam import CONTENT_KEYS, STAND_IN_LEVEL, check_draft, with_draft
+from .seam import STAND_IN_LEVEL, check_draft, with_draft
 
 
 class Bench:
@@ -46,7 +46,7 @@ RULE_SET = RuleSet(
     fingerprints_verify=views.fingerprints_verify,
     check_draft=check_draft,
     with_draft=with_draft,
-    content_keys=CONTENT_KEYS,
+    game_content=Game.content,
     levels=LEVELS,
     computer=computer,
     stand_in_level=STAND_IN_LEVEL,

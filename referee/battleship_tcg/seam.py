@@ -1,6 +1,6 @@
 """What the referee's seam (``RuleSet``) asks of a rule set beyond its game and views: a
 seat's draft checked without an event, a view showing a kept draft, the options ``new_game``
-reads, and what makes two game files one game.
+reads and the level that stands in for an absent player.
 """
 
 from __future__ import annotations
@@ -9,11 +9,6 @@ from .catalogue import BOAT_TYPES
 from .fleet import check_disposition
 from .game import OPTIONS, Game  # noqa: F401  (OPTIONS: what new_game reads)
 
-# What makes two game files the same game: every field of every event except the players'
-# names, the game's id and the times (which a file's editor may change at will).
-CONTENT_KEYS = ("type", "rules", "seat", "seats", "card", "bots", "disposition_minutes",
-                "move_minutes", "disposition", "salt", "fingerprint", "minutes", "seed",
-                "order", "move", "stand_in", "by")
 STAND_IN_LEVEL = "captain"  # the level that plays for an absent player (R25)
 
 
@@ -31,5 +26,4 @@ def with_draft(view: dict, document: dict) -> dict:
     return {**view, "disposition": document, "damage": {kind: [] for kind in BOAT_TYPES}}
 
 
-__all__ = ["CONTENT_KEYS", "OPTIONS", "STAND_IN_LEVEL", "check_draft",
-           "with_draft"]
+__all__ = ["OPTIONS", "STAND_IN_LEVEL", "check_draft", "with_draft"]

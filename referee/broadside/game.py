@@ -31,7 +31,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..common.lifecycle import DEFAULT_MINUTES, Lifecycle, Submitted, refuse
+from ..common.lifecycle import (
+    DEFAULT_MINUTES,
+    SHARED_EVENT_FIELDS,
+    Lifecycle,
+    Submitted,
+    refuse,
+)
 from ..common.problems import Problem, RuleViolation
 from .board import (
     BOARD,
@@ -432,6 +438,9 @@ def _shown(value: object) -> str:
 Game.APPLY = Game.apply_table(created=Game._apply_created,
                               disposition=Game._apply_disposition,
                               move=Game._apply_move)
+# each event's fields (the module's text): the log keeps those and nothing else
+Game.EVENT_FIELDS = {**SHARED_EVENT_FIELDS, "created": (
+    "rules", "id", "seats", "disposition_minutes", "move_minutes", "bots", "at")}
 
 
 def new_game(*, id: str = "", seed: int = 0, at: float = 0.0, options: dict | None = None,

@@ -9,7 +9,7 @@ from .computer import LEVELS, STAND_IN_LEVEL, computer
 from .game import IGNORED_OPTIONS, OPTIONS, Game, new_game
 from .postmortem import postmortem_document
 from .schemas import schemas
-from .seam import CONTENT_KEYS, check_draft, with_draft
+from .seam import check_draft, with_draft
 
 RULE_SET = RuleSet(
     rules=RULES,
@@ -34,7 +34,7 @@ RULE_SET = RuleSet(
     fingerprints_verify=views.fingerprints_verify,
     check_draft=check_draft,
     with_draft=with_draft,
-    content_keys=CONTENT_KEYS,
+    game_content=Game.content,
     levels=LEVELS,
     computer=computer,
     stand_in_level=STAND_IN_LEVEL,

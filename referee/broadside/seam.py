@@ -1,6 +1,6 @@
 """What the referee's seam (``RuleSet``) asks of a rule set beyond its game and views: a
 seat's draft checked without an event, a view showing a kept draft, the options ``new_game``
-reads, and what makes two game files one game.
+reads.
 """
 
 from __future__ import annotations
@@ -8,12 +8,6 @@ from __future__ import annotations
 from .fleet import check_disposition
 from .game import OPTIONS, Game  # noqa: F401  (OPTIONS: what new_game reads)
 from .views import with_draft
-
-# What makes two game files the same game: every field of every event except the players'
-# names, the game's id and the times (which a file's editor may change at will).
-CONTENT_KEYS = ("type", "rules", "seat", "seats", "bots", "disposition_minutes",
-                "move_minutes", "disposition", "salt", "fingerprint", "minutes", "move",
-                "stand_in", "by")
 
 
 def check_draft(game: Game, seat: str, document: object) -> tuple[dict, None, list]:
@@ -23,4 +17,4 @@ def check_draft(game: Game, seat: str, document: object) -> tuple[dict, None, li
     return check_disposition(document, seat).document, None, []
 
 
-__all__ = ["CONTENT_KEYS", "OPTIONS", "check_draft", "with_draft"]
+__all__ = ["OPTIONS", "check_draft", "with_draft"]

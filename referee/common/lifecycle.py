@@ -12,6 +12,12 @@ type to handler; the mixin supplies the commands and the handlers of the shared 
 The rule a refusal cites comes from class attributes, so each rule set names its own:
 ``END_RULE`` (agreeing to end, playing on, resigning: R14 or T9) and ``TOSS_RULE`` (R11 or T6).
 
+The log keeps every event in its normal form: the fields its type has (``EVENT_FIELDS``: the
+shared events' here, a rule set adds its ``created`` and any event of its own), as its handler
+read them, and nothing else. A field an event's type does not have is dropped as the event is
+applied, so neither a stored log nor a game file replayed here can carry one further (a game
+file's junk is not kept, whatever its size).
+
 Pure like the cores that use it: no web, storage or PDF library is imported here.
 """
 
@@ -128,6 +134,17 @@ def toss_order(seats: Iterable[str], seed: int) -> list[str]:
     return order
 
 
+# The fields of the events every rule set shares, beside ``type`` (docs/rules.md, "The game as
+# an event log"); a rule set's ``EVENT_FIELDS`` adds its ``created`` (and its own events).
+SHARED_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "toss": ("seed", "order"), "joined": ("seat", "name"),
+    "disposition": ("seat", "disposition"), "ready": ("seat", "salt", "fingerprint"),
+    "clock": ("minutes",), "forfeit": ("seat", "at"), "reissued": ("seat",),
+    "move": ("seat", "move", "stand_in"), "stand_in": ("seat", "by"), "end": ("seat",),
+    "play_on": ("seat",), "resign": ("seat",), "stand_in_level": ("level",),
+}
+
+
 class Submitted(NamedTuple):
     """What ``Game.submit`` gives: its events, the disposition's cost (R3; None where nothing
     is bought) and warnings."""
@@ -144,6 +161,7 @@ class Lifecycle:
     END_RULE: ClassVar[str] = "R14"
     TOSS_RULE: ClassVar[str] = "R11"
     APPLY: ClassVar[dict[str, Any]] = {}
+    EVENT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = SHARED_EVENT_FIELDS
 
     id: str = ""
     seats: tuple[str, ...] = ()
@@ -350,7 +368,7 @@ class Lifecycle:
 
     def _emit(self, event: dict) -> list[dict]:
         self.apply(event)
-        return [event]
+        return self.events[-1:]  # the event as the log keeps it
 
     # -- applying events -------------------------------------------------------------------
 
@@ -362,10 +380,33 @@ class Lifecycle:
         if event["type"] != "created" and not self.seats:
             raise refuse("R10", "A game's first event creates it", field="type")
         turn = self.turn
-        normal = self.APPLY[event["type"]](self, event)
-        self.events.append(normal or event)
+        normal = self.APPLY[event["type"]](self, event) or event
+        fields = self.EVENT_FIELDS[event["type"]]
+        self.events.append({"type": event["type"],
+                            **{key: normal[key] for key in fields if key in normal}})
         if self.phase == "play" and (self.turn != turn or event["type"] == "move"):
             self.turn_began = len(self.events)  # the move clock starts again (R25)
+
+    def content(self) -> dict:
+        """What makes two games one game, on which a game file offered twice is found: each
+        seat's final disposition (null for a seat forfeited before play) and the moves in
+        order, each seat named by its place in the order of play, and how the game ended.
+        Nothing of the names, id, times, options, salts or fingerprints, nor the order of the
+        events before play (joins, dispositions, lock-ins, clock changes): re-salted,
+        re-ordered, re-timed or with its seats' colours swapped, a game is the same game."""
+        places = [*self.order, *(s for s in self.seats if s not in self.order)]
+        label = {seat: n for n, seat in enumerate(places)}
+        return {
+            "seats": [self.fleets[s].document if s in self.fleets else None for s in places],
+            "moves": [[label[e["seat"]], self._content_move(e["move"], label)]
+                      for e in self.events if e["type"] == "move"],
+            "end": [self.over, label.get(self.resigned)],
+        }
+
+    def _content_move(self, move: dict, label: dict[str, int]) -> object:
+        """A move as ``content`` gives it: a rule set whose moves name seats names them by
+        ``label`` (their places in the order of play)."""
+        return move
 
     def _check_seat(self, seat: object) -> str:
         if seat not in self.seats:

@@ -47,7 +47,10 @@ class RuleSet:
     # normal form, its cost (None where nothing is bought) and warnings (Problems)
     check_draft: Callable[[Game, str, object], tuple[dict, dict | None, list]]
     with_draft: Callable[[dict, dict], dict]  # a seat's view showing its kept draft
-    content_keys: tuple[str, ...]  # the event fields that make two game files one game
+    # what makes two game files one game (``Lifecycle.content``): each seat's disposition and
+    # the moves, seats by their place in the order of play; no names, ids, times, options,
+    # salts, nor the order of the events before play
+    game_content: Callable[[Game], dict]
     levels: Mapping[str, str]  # the computer's levels and what each is like
     # (level, seed, on_failure=None) -> a computer with .disposition(view) and .move(view)
     computer: Callable[..., Any]

@@ -374,10 +374,20 @@ class GameFile(TypedDict):
     events: list[Event]
 
 
+class FileSignature(TypedDict):
+    """The exporting referee's Ed25519 signature of a game file without this member:
+    docs/api.md, "Signed files and the club's records"."""
+    algorithm: Literal["Ed25519"]
+    public_key: str
+    value: str
+
+
 class ExportedGame(GameFile):
-    """``GET /api/v1/games/{id}/export``: docs/api.md, "Game files: export and import"."""
+    """``GET /api/v1/games/{id}/export``: docs/api.md, "Game files: export and import";
+    ``signature`` on a game the referee counts in its records."""
     format: str
     version: int
     rules: str
     id: str
     exported_at: float
+    signature: NotRequired[FileSignature]

@@ -43,7 +43,7 @@ from ..common.lifecycle import (  # noqa: F401
 )
 from .catalogue import DEFAULT_MINUTES, SHOTS
 from .combat import strike
-from .documents import Move, ResultDocument
+from .documents import EVENTS, Move, ResultDocument
 from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
 from .problems import Problem, RuleViolation, problem, refuse
 from .squares import NotationError, Square, parse_square, square_name
@@ -209,6 +209,10 @@ class Game(Lifecycle):
         self.turn = self._next_turn(after=seat)
         return {**event, "move": move}
 
+    def _content_move(self, move: dict, label: dict[str, int]) -> dict:
+        """A move as the game's content gives it: its target by its place in the order."""
+        return {**move, "target": label[move["target"]]}
+
     def _check_move(self, seat: str, move: object) -> Move:
         """Every problem with a move (R12, R13, R23), or its normal form."""
         if not isinstance(move, dict):
@@ -348,6 +352,9 @@ def _check_aircraft(fleet: Fleet, weapon: str, where: object, found: list[Proble
 Game.APPLY = Game.apply_table(created=Game._apply_created,
                               disposition=Game._apply_disposition,
                               move=Game._apply_move)
+# each event's fields, as documents.py types them (the log keeps those and nothing else)
+Game.EVENT_FIELDS = {kind: tuple(key for key in typed.__annotations__ if key != "type")
+                     for kind, typed in EVENTS.items()}
 
 
 def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list = False,

@@ -27,11 +27,6 @@ from .views import (
     view_for,
 )
 
-# What makes two game files the same game: every field of every event except the players'
-# names, the game's id and the times (which a file's editor may change at will).
-CONTENT_KEYS = ("type", "seat", "seats", "alliances", "bots", "disposition_minutes",
-                "disposition", "salt", "fingerprint", "minutes", "seed", "order", "move")
-
 
 def create(*, id: str, seed: int, at: float, options: dict, bots: dict
            ) -> tuple[Game, list[dict]]:
@@ -85,7 +80,7 @@ RULE_SET = RuleSet(
     fingerprints_verify=fingerprints_verify,
     check_draft=check_draft,
     with_draft=with_draft,
-    content_keys=CONTENT_KEYS,
+    game_content=Game.content,
     levels=DESCRIPTIONS,
     computer=computer,
     stand_in_level="captain",

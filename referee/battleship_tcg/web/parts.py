@@ -27,12 +27,11 @@ def postmortem(shown: dict, record: dict, *, paper: str = "a4",
     return printables.postmortem(shown["view"], paper=paper, analysis=analysis)
 
 
-def club_section(games: list, imported: set[str]) -> dict:
+def club_section(games: list, imported: set[str], uncounted: set[str]) -> dict:
     """This game's tables on the club page: each player's games won, drawn and lost, and how
-    many shots the winners of games played out to the rescue took (T9). Imported games count
-    only if their fingerprints verify."""
-    counted = [g for g in games
-               if views.status_view(g)["id"] not in imported or views.fingerprints_verify(g)]
+    many shots the winners of games played out to the rescue took (T9). Unverified imports
+    (``uncounted``) are listed but counted nowhere."""
+    counted = [g for g in games if views.status_view(g)["id"] not in uncounted]
     players: dict[str, Counter] = {}
     rescues = []
     for game in counted:

@@ -35,14 +35,13 @@ def _final(game) -> dict:
     return view_for(game, "blue")
 
 
-def club_section(games: list, imported: set[str]) -> dict:
+def club_section(games: list, imported: set[str], uncounted: set[str]) -> dict:
     """This game's own table on the club page: wins by Red and by Blue, merchant ships sunk,
-    ships the rocks sank and masts the batteries took; each player's wins by side. Imported
-    games count only if their fingerprints verify."""
+    ships the rocks sank and masts the batteries took; each player's wins by side. Unverified
+    imports (``uncounted``) are listed but counted nowhere."""
     from .. import views
 
-    counted = [g for g in games
-               if views.status_view(g)["id"] not in imported or views.fingerprints_verify(g)]
+    counted = [g for g in games if views.status_view(g)["id"] not in uncounted]
     wins = Counter(red=0, blue=0)
     merchants = rocks = battery_masts = 0
     players: dict[str, Counter] = {}
