@@ -75,11 +75,13 @@ def free_port() -> int:
 class LiveServer:
     """A real `referee serve` process on loopback over a given database file."""
 
-    def __init__(self, database: Path, port: int | None = None, workers: int | None = 1
-                 ) -> None:
+    def __init__(self, database: Path, port: int | None = None, workers: int | None = 1,
+                 env: dict[str, str] | None = None) -> None:
         """``workers``: processes on the port (``referee serve --workers``); one unless a
-        test says otherwise, None for the command's own default (as ``make run``)."""
+        test says otherwise, None for the command's own default (as ``make run``). ``env``:
+        settings over the test's own (REFEREE_PUBLIC_URL is the server's loopback URL)."""
         self.database, self.port, self.workers = database, port or free_port(), workers
+        self.env = env or {}
         self.process: subprocess.Popen | None = None
 
     @property
@@ -88,7 +90,7 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         env = {**os.environ, "REFEREE_DATABASE": str(self.database),
-               "REFEREE_SECRET_KEY": "live-test", "REFEREE_PUBLIC_URL": self.url}
+               "REFEREE_SECRET_KEY": "live-test", "REFEREE_PUBLIC_URL": self.url, **self.env}
         self.log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
             [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(self.port),
