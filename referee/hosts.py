@@ -60,8 +60,7 @@ def configured_names(setting: object) -> set[str]:
 class AllowedHosts:
     """The referee's own names (see the module's docstring)."""
 
-    def __init__(self, public_url: str | None = None, allowed: object = None,
-                 lan: Callable[[], list[str]] = lan_addresses) -> None:
+    def __init__(self, public_url: str | None = None, allowed: object = None) -> None:
         machine = socket.gethostname().lower()
         short = machine.split(".")[0]
         names = {*LOOPBACK_NAMES, *configured_names(allowed)}
@@ -70,14 +69,13 @@ class AllowedHosts:
         if host_name(public):
             names.add(host_name(public))
         self.fixed = frozenset(names)
-        self.lan_lookup = lan
-        self.lan, self.lan_looked_up = frozenset(lan()), time.monotonic()
+        self.lan, self.lan_looked_up = frozenset(lan_addresses()), time.monotonic()
 
     def __contains__(self, name: str) -> bool:
         if name in self.fixed or name in self.lan:
             return True
         if time.monotonic() - self.lan_looked_up > LAN_LOOKUP_EVERY_S:
-            self.lan, self.lan_looked_up = frozenset(self.lan_lookup()), time.monotonic()
+            self.lan, self.lan_looked_up = frozenset(lan_addresses()), time.monotonic()
         return name in self.lan
 
 

@@ -11,7 +11,7 @@ import socket
 SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})  # as ``host_name`` gives them
 NAME = re.compile(r"[a-z0-9_.-]+")
-PORT = re.compile(r"[0-9]*")
+PORT = re.compile(r"[0-9]{0,5}")
 
 
 def lan_addresses() -> list[str]:

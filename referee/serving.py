@@ -70,7 +70,7 @@ CONNECTION_LIMIT = 1000  # kept-alive phones hold a connection each; waitress's 
 IDLE_TIMEOUT = 30  # seconds an idle connection is kept; phones poll every 2 s
 MAX_REQUEST_BODY = 8 * 1024 * 1024  # above the 4 MiB game-file import, with its form wrapping
 PROXY_HEADERS = "x-forwarded-for x-forwarded-host x-forwarded-proto"  # with --trusted-proxy
-SEND_TIMEOUT = 5  # seconds a response may wait for a client that reads none of it
+SEND_TIMEOUT = 5  # seconds a response may wait to be sent with no byte taken by the client
 HEADER_TIMEOUT = 10  # seconds from a request's first byte to the end of its headers
 MAX_PIPELINED = 8  # requests taken from one read of a connection; it closes after the last
 CHECK_EVERY_S = 1  # how often connections are checked against the two timeouts above
@@ -133,7 +133,7 @@ class RefereeChannel(HTTPChannel):
                 for dropped in self.requests[MAX_PIPELINED:]:
                     dropped.close()
                 del self.requests[MAX_PIPELINED:]
-                self.last_before_close = self.requests[-1]  # none after the first has begun
+                self.last_before_close = self.requests[-1]  # not begun: only the first can be
                 if self.request is not None:
                     self.request.close()
                     self.request = None
@@ -163,9 +163,9 @@ class RefereeChannel(HTTPChannel):
 
 class RefereeListener:
     """A listening server that, at the connection limit, closes the connections idle longest
-    (no request in progress, nothing left to send) rather than stop accepting, and takes
-    every waiting connection from the backlog in one pass rather than one a pass; that
-    closes every second the connections that have stopped reading (``RefereeChannel.stalled``)
+    (no request in progress, nothing left to send) rather than stop accepting; takes every
+    waiting connection from the backlog in one pass rather than one a pass; closes, every
+    second, the connections whose client has stopped reading (``RefereeChannel.stalled``);
     and starts a connection's next request only once nothing is left to send on it."""
 
     last_logged = 0.0
@@ -211,8 +211,8 @@ class RefereeListener:
             elif channel.will_close:
                 channel.handle_close()
         if stalled and self.may_log():
-            log.warning("closed %d connection(s) whose client read nothing for %d s or sent "
-                        "its headers too slowly", stalled, SEND_TIMEOUT)
+            log.warning("closed %d connection(s) whose client took none of its answer for "
+                        "%d s or sent its headers too slowly", stalled, SEND_TIMEOUT)
 
     def add_task(self, channel) -> None:
         """Run ``channel``'s next request, unless a response is still to be sent on it: then

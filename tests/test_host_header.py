@@ -145,3 +145,10 @@ def test_join_links_never_name_a_foreign_host(lan_app):
     assert join_hosts(client, "localhost", forwarded=EVIL) == (201, {lan})
     status, hosts = join_hosts(client, f"{EVIL}:5000")
     assert status == 400 and not hosts
+
+
+@pytest.mark.parametrize("setting", ["club lan", "club.lan,evil@x", "[::1", 42])
+def test_a_malformed_allowed_hosts_setting_is_refused_naming_it(tmp_path, setting):
+    with pytest.raises(ValueError, match="REFEREE_ALLOWED_HOSTS"):
+        create_app({"TESTING": True, "DATABASE": str(tmp_path / "bad.db"),
+                    "SECRET_KEY": "test", "ALLOWED_HOSTS": setting})
