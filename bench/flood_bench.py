@@ -5,6 +5,9 @@ REPEATS fresh connections, the time of `GET /api/v1/openapi.json`:
 1. with no other client;
 2. with 1,100 idle connections (over the 1,000-connection limit), opened just before;
 3. with 1,100 connections trickling header bytes (slowloris);
+4. with 24 slow readers: connections with a 4 KiB receive buffer that each pipeline six
+   exports of a game file near the import cap (4 MB each) and never read, for 15 s (requests
+   unanswered within 10 s are counted, not timed);
 and the time to a 413 for a body announced as 200 MB.
 
 Run with `.venv/bin/python bench/flood_bench.py`. Only 127.0.0.1 is contacted.
@@ -24,9 +27,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 from conftest import LiveServer  # noqa: E402
+from test_slow_clients import PIPELINED, SLOW_CLIENTS, large_finished_game, slow_reader  # noqa: E402
 
 FLOOD = 1100
 REPEATS = 15
+SLOW_READING_S = 15
 
 
 def timed_get(port: int) -> float:
@@ -50,6 +55,30 @@ def ms(samples: list[float]) -> str:
     return f"median {statistics.median(samples) * 1000:.1f} ms, max {max(samples) * 1000:.1f} ms"
 
 
+def slow_readers(server: LiveServer) -> str:
+    """Plain requests, one every half second, while SLOW_CLIENTS connections read nothing of
+    the exports they pipelined."""
+    game_id, token, _ = large_finished_game(server)
+    request = (f"GET /api/v1/games/{game_id}/export HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+               f"Authorization: Bearer {token}\r\n\r\n").encode()
+    sockets = [slow_reader(server.port, request) for _ in range(SLOW_CLIENTS)]
+    samples, unanswered = [], 0
+    started = time.monotonic()
+    try:
+        while time.monotonic() - started < SLOW_READING_S:
+            try:
+                samples.append(timed_get(server.port))
+            except TimeoutError:
+                unanswered += 1
+            time.sleep(0.5)
+    finally:
+        for s in sockets:
+            s.close()
+    timed = ms(samples) if samples else "none answered"
+    return (f"{SLOW_CLIENTS} slow readers x {PIPELINED} exports: {len(samples)} answered, "
+            f"{timed}; {unanswered} unanswered within 10 s")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = LiveServer(Path(tmp) / "flood.db").start()
@@ -67,6 +96,7 @@ def main() -> None:
                     time.sleep(1)
                 name = "slowloris 1,100" if trickle else "idle 1,100     "
                 print(f"{name}:  first request {ms(first)}; later {ms(later)}")
+            print(slow_readers(server))
             s = socket.create_connection(("127.0.0.1", port), timeout=5)
             start = time.monotonic()
             s.sendall(b"POST /api/v1/games/import HTTP/1.1\r\nHost: x\r\nContent-Type: "

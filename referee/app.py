@@ -18,6 +18,7 @@ from flask import Flask, request
 from flask_wtf.csrf import CSRFProtect
 
 from . import errors, signing
+from .hosts import AllowedHosts, HostCheck
 from .naval_war import catalogue
 from .poll import PollShortcut
 from .rulesets import page_catalogue
@@ -183,6 +184,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     app.wsgi_app = PollShortcut(app.wsgi_app, app.extensions["referee.store"],
                                 SECURITY_HEADERS)
+    allowed = AllowedHosts(app.config.get("PUBLIC_URL"), app.config.get("ALLOWED_HOSTS"))
+    app.wsgi_app = HostCheck(app.wsgi_app, allowed, SECURITY_HEADERS)  # outermost: every request
     return app
 
 

@@ -13,6 +13,30 @@
 * A request body larger than ``MAX_REQUEST_BODY`` is refused with 413 by waitress itself,
   from its Content-Length (or as soon as a chunked body passes it), before anything reads or
   buffers it (issue 10, item 10).
+* A client that does not read cannot hold a thread. waitress has a task thread wait, with no
+  end, while a connection has more than 16 MB waiting to be sent (``write_soon``), never
+  closes a connection with a request in progress, and parses every request pipelined in a
+  read and runs them one after another: 24 connections with small receive buffers, each
+  pipelining six large exports and reading nothing, held every thread. Here
+  - a connection's next pipelined request waits, parsed, until the response before it has
+    been handed to the kernel: the thread goes back to the pool as soon as it has written its
+    response, and each connection has at most one response waiting to be sent (the largest
+    the referee makes, a game file's export, is a few MB, well under the watermark);
+  - at most ``MAX_PIPELINED`` requests are taken from one read; the connection is closed
+    after the last of them, unanswered ones dropped unrun (a pipelining client sends them
+    again on a new connection, RFC 9112 9.3.2; browsers do not pipeline);
+  - a connection whose waiting output has not moved for ``SEND_TIMEOUT`` seconds (or the
+    idle timeout, if shorter) is reset, requests in progress or not, checked every second; a
+    thread waiting for it (a response above the watermark) is woken, and its waits end every
+    second in any case to look again. A connection waitress marked to close (idle, or
+    evicted at the limit) is closed then too: waitress waits for its socket to take more
+    output, which, for a client that reads nothing, it never does.
+  A phone reads what it asked for at once; only a client that reads nothing for seconds, or
+  sends many requests before reading one answer, meets these.
+* A request whose headers have not all come ``HEADER_TIMEOUT`` seconds (or the idle timeout,
+  if shorter) after its first byte is dropped with its connection: bytes trickled to look
+  busy do not keep a connection from the idle timeout (a body, a 4 MiB game file from a
+  phone, may take longer).
 * ``poll()`` rather than ``select()``, which cannot watch a socket numbered above 1023.
 * Several worker processes on one port (``serve_workers``, issue 15): Python runs one thread
   at a time in a process, so one process uses one core. The first process binds a socket for
@@ -23,11 +47,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import logging
 import os
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -35,6 +61,7 @@ import time
 
 import waitress
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
 from waitress.server import BaseWSGIServer
 from waitress.task import WSGITask
 
@@ -43,6 +70,11 @@ CONNECTION_LIMIT = 1000  # kept-alive phones hold a connection each; waitress's 
 IDLE_TIMEOUT = 30  # seconds an idle connection is kept; phones poll every 2 s
 MAX_REQUEST_BODY = 8 * 1024 * 1024  # above the 4 MiB game-file import, with its form wrapping
 PROXY_HEADERS = "x-forwarded-for x-forwarded-host x-forwarded-proto"  # with --trusted-proxy
+SEND_TIMEOUT = 5  # seconds a response may wait to be sent with no byte taken by the client
+HEADER_TIMEOUT = 10  # seconds from a request's first byte to the end of its headers
+MAX_PIPELINED = 8  # requests taken from one read of a connection; it closes after the last
+CHECK_EVERY_S = 1  # how often connections are checked against the two timeouts above
+RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: close() resets the connection
 EVICT_AT_ONCE = 64  # idle connections closed together at the limit, so a burst finds room
 ACCEPT_AT_ONCE = 64  # connections taken from the backlog in one pass of the loop
 LOG_EVERY_S = 10
@@ -52,6 +84,8 @@ log = logging.getLogger("referee")
 
 class KeepAliveTask(WSGITask):
     def build_response_header(self) -> bytes:
+        if self.request is self.channel.last_before_close:
+            self.set_close_on_finish()  # the last request taken from a pipelined burst
         closing_already = self.close_on_finish
         header = super().build_response_header()
         asked_to_close = self.request.headers.get("CONNECTION", "").lower() == "close"
@@ -62,18 +96,86 @@ class KeepAliveTask(WSGITask):
         return header
 
 
-class KeepAliveChannel(HTTPChannel):
+class TimedParser(HTTPRequestParser):
+    """waitress's request parser, knowing when the request's first byte came."""
+
+    def __init__(self, adj) -> None:
+        super().__init__(adj)
+        self.begun = time.time()
+
+
+class WakingCondition(threading.Condition):
+    """waitress's ``outbuf_lock``, whose waits without a timeout end after ``CHECK_EVERY_S``:
+    a task thread waiting for a client to read looks again whether the connection is still
+    open even if nobody woke it."""
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return super().wait(CHECK_EVERY_S if timeout is None else timeout)
+
+
+class RefereeChannel(HTTPChannel):
+    """A connection: keep-alive after a 304 (``KeepAliveTask``), a bounded pipeline, and the
+    next pipelined request started only once the response before it is sent."""
+
     task_class = KeepAliveTask
+    parser_class = TimedParser
+    last_before_close = None  # the request after which the connection closes
+    next_waits = False  # a request waits for the response before it to be sent
+
+    def __init__(self, server, sock, addr, adj, map=None) -> None:
+        super().__init__(server, sock, addr, adj, map)
+        self.outbuf_lock = WakingCondition()
+
+    def received(self, data: bytes) -> bool:
+        taken = super().received(data)
+        with self.requests_lock:
+            if len(self.requests) > MAX_PIPELINED:
+                for dropped in self.requests[MAX_PIPELINED:]:
+                    dropped.close()
+                del self.requests[MAX_PIPELINED:]
+                self.last_before_close = self.requests[-1]  # not begun: only the first can be
+                if self.request is not None:
+                    self.request.close()
+                    self.request = None
+        return taken
+
+    def handle_write(self) -> None:
+        super().handle_write()
+        if self.next_waits:
+            with self.outbuf_lock:
+                start = self.next_waits and not self.total_outbufs_len and self.connected
+                if start:
+                    self.next_waits = False
+            if start:
+                self.server.add_task(self)
+
+    def stalled(self, now: float) -> bool:
+        """Output waiting that has not moved for ``SEND_TIMEOUT`` s (waitress's
+        ``last_activity`` is the last byte sent or read, or the last request finished), or a
+        request's headers still coming ``HEADER_TIMEOUT`` s after its first byte; either
+        shortened to the idle timeout if that is shorter."""
+        if self.total_outbufs_len:
+            return now - self.last_activity > min(SEND_TIMEOUT, self.adj.channel_timeout)
+        request = self.request
+        return (request is not None and not request.headers_finished
+                and now - request.begun > min(HEADER_TIMEOUT, self.adj.channel_timeout))
 
 
-class EvictIdleAtLimit:
+class RefereeListener:
     """A listening server that, at the connection limit, closes the connections idle longest
-    (no request in progress, nothing left to send) rather than stop accepting, and takes
-    every waiting connection from the backlog in one pass rather than one a pass."""
+    (no request in progress, nothing left to send) rather than stop accepting; takes every
+    waiting connection from the backlog in one pass rather than one a pass; closes, every
+    second, the connections whose client has stopped reading (``RefereeChannel.stalled``);
+    and starts a connection's next request only once nothing is left to send on it."""
 
     last_logged = 0.0
+    last_checked = 0.0
 
     def readable(self):
+        now = time.time()
+        if now - self.last_checked >= CHECK_EVERY_S:
+            self.last_checked = now
+            self.close_stalled(now)
         if self.accepting and len(self._map) >= self.adj.connection_limit:
             idle = heapq.nsmallest(
                 EVICT_AT_ONCE, (c for c in self.active_channels.values()
@@ -81,11 +183,45 @@ class EvictIdleAtLimit:
                                 and not c.will_close), key=lambda c: c.last_activity)
             for channel in idle:
                 channel.will_close = True  # closed by the loop's next pass, as waitress does
-            if idle and time.monotonic() - self.last_logged > LOG_EVERY_S:
-                self.last_logged = time.monotonic()
+            if idle and self.may_log():
                 log.warning("connection limit (%d) reached: closing the connections idle "
                             "longest", self.adj.connection_limit)
         return super().readable()
+
+    def may_log(self) -> bool:
+        if time.monotonic() - self.last_logged > LOG_EVERY_S:
+            self.last_logged = time.monotonic()
+            return True
+        return False
+
+    def close_stalled(self, now: float) -> None:
+        """Close at once each connection whose client has stopped reading or trickles its
+        headers, with a reset, so that what the kernel holds for it goes too; a thread
+        waiting to write to it is woken (``handle_close`` notifies ``outbuf_lock``) and
+        finds it closed. Close too each connection marked to close (idle, or evicted at the
+        limit) that is still open: waitress closes it when its socket can take more output,
+        which, for a client that reads nothing, it never can."""
+        stalled = 0
+        for channel in list(self.active_channels.values()):
+            if isinstance(channel, RefereeChannel) and channel.stalled(now):
+                stalled += 1
+                with contextlib.suppress(OSError):
+                    channel.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)
+                channel.handle_close()
+            elif channel.will_close:
+                channel.handle_close()
+        if stalled and self.may_log():
+            log.warning("closed %d connection(s) whose client took none of its answer for "
+                        "%d s or sent its headers too slowly", stalled, SEND_TIMEOUT)
+
+    def add_task(self, channel) -> None:
+        """Run ``channel``'s next request, unless a response is still to be sent on it: then
+        its ``handle_write`` starts the request once that is done."""
+        with channel.outbuf_lock:
+            if channel.total_outbufs_len and channel.connected:
+                channel.next_waits = True
+                return
+        super().add_task(channel)
 
     def handle_accept(self):
         for _ in range(ACCEPT_AT_ONCE):
@@ -113,9 +249,9 @@ def make_server(app, idle_timeout: int = IDLE_TIMEOUT, **options):
     """A waitress server for ``app`` with the referee's settings (not yet running)."""
     server = waitress.create_server(app, **options_for(idle_timeout, **options))
     for listener in _listeners(server):
-        listener.channel_class = KeepAliveChannel
+        listener.channel_class = RefereeChannel
         listener.__class__ = type(f"Referee{type(listener).__name__}",
-                                  (EvictIdleAtLimit, type(listener)), {})
+                                  (RefereeListener, type(listener)), {})
     return server
 
 

@@ -11,13 +11,12 @@ from typing import TypeVar
 
 from flask import current_app, request, url_for
 
-from .network import lan_addresses
+from .network import LOOPBACK_NAMES, host_name, lan_addresses
 from .signing import SigningKey
 from .store import Store
 
 MAX_BODY = 64 * 1024  # any request's body, unless its view allows more
 MAX_GAME_FILE = 4 * 1024 * 1024  # a game file to import: a long four-player game's log
-LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 REFUSED_FORM_GOES_TO = ("pages.game", {})  # a game's refused form, unless its view says
 V = TypeVar("V", bound=Callable)
 
@@ -53,7 +52,7 @@ def public_base() -> str:
         return current_app.config["PUBLIC_URL"].rstrip("/")
     host = request.host
     name, port = host.rsplit(":", 1) if ":" in host.rpartition("]")[2] else (host, "")
-    if name in LOOPBACK:
+    if host_name(name) in LOOPBACK_NAMES:
         host = f"{lan_addresses()[0]}:{port}" if port else lan_addresses()[0]
     return f"{request.scheme}://{host}"
 

@@ -139,3 +139,21 @@ def live_server(tmp_path) -> Iterator[LiveServer]:
     server = LiveServer(tmp_path / "live.db").start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def default_server(tmp_path, monkeypatch) -> Iterator[LiveServer]:
+    """`referee serve` with its default timeouts, whatever the environment says."""
+    monkeypatch.delenv("REFEREE_IDLE_TIMEOUT", raising=False)
+    server = LiveServer(tmp_path / "default.db").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def short_idle_server(tmp_path, monkeypatch) -> Iterator[LiveServer]:
+    """`referee serve` closing idle connections after 2 s (REFEREE_IDLE_TIMEOUT)."""
+    monkeypatch.setenv("REFEREE_IDLE_TIMEOUT", "2")
+    server = LiveServer(tmp_path / "short-idle.db").start()
+    yield server
+    server.stop()
