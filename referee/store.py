@@ -363,7 +363,12 @@ class Store:
 
     def events_after(self, game_id: str, seq: int) -> list[dict]:
         """The game's events numbered after ``seq``: none when a cached state is current."""
-        return [json.loads(body) for (body,) in self.db.conn.execute(
+        return [json.loads(body) for body in self.event_bodies_after(game_id, seq)]
+
+    def event_bodies_after(self, game_id: str, seq: int) -> list[str]:
+        """The JSON text of the game's events numbered after ``seq`` (its length is what the
+        cached states weigh a game by)."""
+        return [body for (body,) in self.db.conn.execute(
             "select body from events where game_id = ? and seq > ? order by seq",
             [game_id, seq])]
 
