@@ -21,6 +21,7 @@ import hmac
 import json
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from . import rulesets
 from .common.problems import RuleViolation
 from .common.ruleset import Game, RuleSet
 from .errors import ApiError
-from .states import states_of
+from .states import replayed, states_of
 from .store import Store, digest
 
 log = logging.getLogger("referee")
@@ -519,24 +520,57 @@ def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T
         return states.derived(game_id, game.version, key, lambda: build(game), size)
 
 
-def club_tables(store: Store, build: Callable[[list[Game], set[str]], T],
-                rules: str | None = None) -> T:
-    """What ``build`` makes of every finished game (oldest first; of one rule set, when
-    ``rules`` names it) and the set of imported ones: made once for each set of finished
-    games and kept, since a finished game never changes. ``build`` must not change them."""
-    finished = store.finished_games(rules)
-    imported = store.imported_games() & set(finished)
-    key = hashlib.sha256(json.dumps([rules, finished, sorted(imported)]).encode()).hexdigest()
-    states = states_of(store)
+# -- the club's records: each finished game summarised once ----------------------------------
 
-    def make() -> T:
-        games = []
-        for game_id in finished:
-            with states.lock(game_id):
-                games.append(states.current(store, game_id))
-        return build(games, imported)
+def counts_in_records(store: Store, game_id: str, game: Game) -> bool:
+    """Whether a finished game counts in the club's records: played here, or imported from a
+    game file whose fingerprints verify (issue 10 item 5). The one rule the club follows;
+    asked once, as the game's summary is kept."""
+    return not store.is_imported(game_id) or rulesets.of(game).fingerprints_verify(game)
 
-    return states.derived("", 0, ("club", key), make, lambda _: 64 * 1024)
+
+def _club_entry(game: Game) -> dict | None:
+    """A finished game's summary for the club, from its rule set; None (and a log line) if
+    the rule set fails to make one: the game is summarised again when the club's page is next
+    asked for, and the move that ended it stands."""
+    try:
+        return rulesets.of(game).club_entry(game)
+    except Exception:
+        log.exception("the club's summary of a finished %s game failed", rulesets.of(game).rules)
+        return None
+
+
+def _keep_club_entry(store: Store, game_id: str, game: Game, entry: dict | None) -> None:
+    """Inside the write that finishes the game: keep its summary and whether it counts."""
+    if entry is not None:
+        store.keep_club_entry(game_id, rulesets.of(game).rules,
+                              counts_in_records(store, game_id, game), entry)
+
+
+_FILLING = threading.Lock()
+
+
+def fill_club_entries(store: Store) -> None:
+    """Summarise every finished game the club has no summary of (finished before summaries
+    were kept, or whose summary failed), each replayed once, privately: nothing kept in the
+    states' cache is pushed out for it. One thread of a process at a time."""
+    if not store.finished_without_entry():
+        return
+    with _FILLING:
+        for game_id in store.finished_without_entry():
+            game = replayed(store, game_id)
+            entry = _club_entry(game)
+            if entry is not None:
+                with store.write():
+                    _keep_club_entry(store, game_id, game, entry)
+
+
+def club_section(store: Store, rules: str, build: Callable[[list[dict]], T]) -> T:
+    """What ``build`` (a rule set's club section) makes of the summaries of its games that
+    count in the records, oldest first: made again only when another game is counted."""
+    key = ("club", rules, store.club_stamp(rules))
+    return states_of(store).derived("", 0, key, lambda: build(store.counted_club_entries(rules)),
+                                    lambda section: 4 * len(repr(section)))
 
 
 def settle(store: Store, game_id: str) -> None:
@@ -613,6 +647,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
             if not new:  # nothing to write: no write lock
                 break
             stamp = content_hash(game) if status(game)["phase"] == "over" else None
+            entry = _club_entry(game) if stamp else None
             try:
                 with store.write():
                     _append(store, game_id, before, new)
@@ -621,6 +656,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                     if stamp:
                         store.mark_finished(game_id, now())
                         _keep_live_content_hash(store, game_id, stamp)
+                        _keep_club_entry(store, game_id, game, entry)
             except _Stale:
                 states.forget(game_id)
                 continue
@@ -940,6 +976,7 @@ def import_game(store: Store, document: object) -> dict:
     seats = events[0]["seats"]
     tokens = {seat: new_secret(TOKEN_BYTES) for seat in seats}
     created = now()
+    entry = _club_entry(game)
     with store.write():
         found = store.game_with_content(stamp)
         if found:
@@ -952,5 +989,6 @@ def import_game(store: Store, document: object) -> dict:
             store.claim(game_id, seat, token)
         store.mark_finished(game_id, created)
         store.keep_content_hash(game_id, stamp, imported=True)
+        _keep_club_entry(store, game_id, game, entry)
     log.info("game %s imported with %d events", game_id, len(events))
     return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()}}

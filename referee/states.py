@@ -148,6 +148,14 @@ def _apply(game: Game, bodies: list[str]) -> int:
     return STATE_BYTES_PER_EVENT_BYTE * sum(len(body) for body in bodies)
 
 
+def replayed(store, game_id: str) -> Game:
+    """The game replayed whole from the store, for a caller that needs it once (a finished
+    game summarised for the club): not kept, and nothing kept is moved out for it."""
+    game = _empty(store, game_id)
+    _apply(game, store.event_bodies_after(game_id, 0))
+    return game
+
+
 def _empty(store, game_id: str) -> Game:
     """A game of the rule set the store says this game plays, before its first event."""
     return rulesets.named(store.rules_of(game_id) or rulesets.DEFAULT).empty()

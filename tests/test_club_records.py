@@ -1,15 +1,21 @@
-"""The club's records page at scale: the replayed states a process keeps are bounded in bytes,
-not only in number, so a flood of large imports cannot swell a server."""
+"""The club's records page at scale: every finished game is summarised once, as it ends, by its
+rule set (``RuleSet.club_entry``), and /club sums and lists those summaries, newest first and
+a page at a time, without replaying a game; the replayed states a process keeps are bounded
+in bytes, not only in number, so a flood of large imports cannot swell a server."""
 
 from __future__ import annotations
 
 import gc
 import json
+import random
 import re
+import sqlite3
 import sys
+import time
 import tracemalloc
 
 import pytest
+from apiclient import Api, FlaskTransport, lock_in_random_fleets, open_table, play_random_game
 from club_support import finished_game, game_file, padded_file
 
 from referee import rulesets, service, states
@@ -61,6 +67,108 @@ def deep_size(objects) -> int:
             todo.extend(getattr(obj, s) for s in getattr(type(obj), "__slots__", ())
                         if hasattr(obj, s))
     return total
+
+
+# -- each game summarised once, as it ends -------------------------------------------------------
+
+def test_the_club_page_sums_every_rule_sets_summaries_and_replays_no_game(app, monkeypatch):
+    """One game played here to its end through the service, and one finished game of each
+    rule set imported: after a restart, /club counts and lists all four and replays none."""
+    api = Api(FlaskTransport(app.test_client()))
+    rng = random.Random(3)
+    table = open_table(api)
+    lock_in_random_fleets(table, rng)
+    play_random_game(table, rng)
+    ids = imported(app, [finished_game(rules, 1, moves=30) for rules in rulesets.RULE_SETS])
+    a_fresh_process(monkeypatch)
+    for _ in range(2):
+        page = app.test_client().get("/club").get_data(as_text=True)
+        assert kept_states(app) == [], "the club page replayed a game"
+        assert set(listed(page)) == {table.id, *ids}
+    assert "4 finished games on this referee" in page
+    for rule_set in rulesets.RULE_SETS.values():
+        counted = 2 if rule_set.rules == rulesets.DEFAULT else 1
+        section = page.split(f"<h2>{rule_set.title}</h2>")[1]
+        assert f"{counted} finished game{'s' if counted > 1 else ''} counted" in section
+
+
+def test_games_finished_before_summaries_were_kept_are_each_replayed_once(app, tmp_path):
+    """A database from before the summaries' migration: its finished games get theirs when
+    /club is first asked for, each replayed once, and never again."""
+    games = [finished_game(rules, 2, moves=20) for rules in rulesets.RULE_SETS]
+    ids = imported(app, games)
+    with sqlite3.connect(app.config["DATABASE"]) as db:  # as the database was before
+        db.execute("drop table if exists club_entries")
+        db.execute("delete from migrations where name = '0009_club_entries'")
+    assert "0009_club_entries" in Store(app.config["DATABASE"]).migrate()
+    replays = []
+    real = states.replayed
+
+    def counted(store, game_id):
+        replays.append(game_id)
+        return real(store, game_id)
+
+    states_replayed = pytest.MonkeyPatch()
+    states_replayed.setattr(service, "replayed", counted, raising=False)
+    try:
+        first = app.test_client().get("/club").get_data(as_text=True)
+        again = app.test_client().get("/club").get_data(as_text=True)
+    finally:
+        states_replayed.undo()
+    assert sorted(replays) == sorted(ids)
+    assert set(listed(first)) == set(listed(again)) == set(ids)
+    assert "3 finished games on this referee" in again
+
+
+def test_the_one_rule_of_what_counts_decides_the_records(app, monkeypatch):
+    """``service.counts_in_records`` alone says whether a game counts: a game it refuses is
+    listed, marked, and left out of every total."""
+    monkeypatch.setattr(service, "counts_in_records", lambda store, game_id, game: False,
+                        raising=False)
+    [game_id] = imported(app, [finished_game(rulesets.DEFAULT, 3, moves=10)])
+    page = app.test_client().get("/club").get_data(as_text=True)
+    line = next(li for li in page.split("<li>") if f"Game {game_id}" in li)
+    assert "(not counted in the tables)" in line
+    assert "0 finished games on this referee" in page
+
+
+# -- the page: small, and a page of games at a time ---------------------------------------------
+
+def test_the_club_lists_fifty_games_a_page_newest_first_and_stays_small(app):
+    """With 60 and then 120 finished games (every player named apart) page 1 lists the 50
+    newest and weighs the same; the older ones are on pages 2 and 3; the totals above count
+    every game on every page; the players' tables show 20 rows and say how many more."""
+    client = app.test_client()
+    first = imported(app, [finished_game(rulesets.DEFAULT, n) for n in range(60)])
+    before = client.get("/club").get_data()
+    second = imported(app, [finished_game(rulesets.DEFAULT, n) for n in range(60, 120)])
+    start = time.perf_counter()
+    response = client.get("/club")
+    assert time.perf_counter() - start < 5
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert abs(len(response.get_data()) - len(before)) < 1000, "the page grew with the games"
+    newest = list(reversed(first + second))
+    assert listed(page) == newest[:50]
+    assert "120 finished games on this referee" in page
+    assert "page 1 of 3" in page and 'href="/club?page=2#finished"' in page
+    assert page.count('<th scope="row">Player ') == 20
+    assert "240 more have played here" not in page and "220 more have played here" in page
+    older = client.get("/club?page=3").get_data(as_text=True)
+    assert listed(older) == newest[100:]
+    assert "120 finished games on this referee" in older and "page 3 of 3" in older
+    assert listed(client.get("/club?page=2").get_data(as_text=True)) == newest[50:100]
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "2", "abc", "1.5", "1e3", " 1", "\u0661",
+                                  "9" * 5000, ""])
+def test_a_club_page_that_is_not_one_of_its_pages_is_a_400_naming_the_field(app, page):
+    imported(app, [finished_game(rulesets.DEFAULT, 4)])
+    response = app.test_client().get("/club", query_string={"page": page},
+                                     headers={"Accept": "application/json"})
+    assert response.status_code == 400, response.status_code
+    error = response.get_json()["errors"][0]
+    assert error["field"] == "page" and "from 1 to 1" in error["message"]
 
 
 # -- the states kept: bounded in bytes ------------------------------------------------------------
