@@ -834,7 +834,8 @@ def naval_war_club(entries: list[dict]) -> dict:
                for k in ("atom-bomber", "bomber", "salvo")]
     return {"template": "_club_naval_war.html", "title": NAVAL_WAR_TITLE,
             "games": records["games"], "forfeited": records["forfeited"],
-            "records": records, **webparts.leading_players(records["players"]),
+            **webparts.leading_players(records.pop("players")),  # kept: the leading rows
+            "records": records,
             "survival_chart": bar_chart("Ships that survived", survival, 100),
             "weapon_chart": bar_chart("Enemy ship points sunk, by weapon", weapons,
                                       max([1] + [n for _, n, _ in weapons]))}

@@ -548,29 +548,37 @@ def _keep_club_entry(store: Store, game_id: str, game: Game, entry: dict | None)
 
 
 _FILLING = threading.Lock()
+_UNSUMMARISED: set[tuple[str, str]] = set()  # (database, game) whose summary failed here
 
 
 def fill_club_entries(store: Store) -> None:
     """Summarise every finished game the club has no summary of (finished before summaries
     were kept, or whose summary failed), each replayed once, privately: nothing kept in the
-    states' cache is pushed out for it. One thread of a process at a time."""
-    if not store.finished_without_entry():
+    states' cache is pushed out for it. One thread of a process at a time; a game whose
+    summary fails is tried again only by another process (after a restart, say)."""
+    waiting = [g for g in store.finished_without_entry() if (store.path, g) not in _UNSUMMARISED]
+    if not waiting:
         return
     with _FILLING:
         for game_id in store.finished_without_entry():
+            if (store.path, game_id) in _UNSUMMARISED:
+                continue
             game = replayed(store, game_id)
             entry = _club_entry(game)
-            if entry is not None:
-                with store.write():
-                    _keep_club_entry(store, game_id, game, entry)
+            if entry is None:
+                _UNSUMMARISED.add((store.path, game_id))
+                continue
+            with store.write():
+                _keep_club_entry(store, game_id, game, entry)
 
 
 def club_section(store: Store, rules: str, build: Callable[[list[dict]], T]) -> T:
     """What ``build`` (a rule set's club section) makes of the summaries of its games that
-    count in the records, oldest first: made again only when another game is counted."""
-    key = ("club", rules, store.club_stamp(rules))
-    return states_of(store).derived("", 0, key, lambda: build(store.counted_club_entries(rules)),
-                                    lambda section: 4 * len(repr(section)))
+    count in the records, oldest first: made again only when another game is counted (and the
+    section before it dropped)."""
+    return states_of(store).latest(("club", rules), store.club_stamp(rules),
+                                   lambda: build(store.counted_club_entries(rules)),
+                                   lambda section: 4 * len(repr(section)))
 
 
 def settle(store: Store, game_id: str) -> None:

@@ -56,6 +56,7 @@ class States:
         self._state_bytes = 0
         self._derived: OrderedDict[tuple, tuple[object, int]] = OrderedDict()
         self._derived_bytes = 0
+        self._stamps: dict[Hashable, Hashable] = {}  # the stamp each ``latest`` key was made at
         self._guard = threading.Lock()
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
 
@@ -139,6 +140,21 @@ class States:
                 _, (_, freed) = self._derived.popitem(last=False)
                 self._derived_bytes -= freed
         return value
+
+
+    def latest(self, key: Hashable, stamp: Hashable, build: Callable[[], T],
+               size: Callable[[T], int]) -> T:
+        """What ``build`` gives for ``key`` at ``stamp`` (a product of many games, such as a
+        club table, that changes as games end), built once and kept; what it gave at an
+        earlier stamp is dropped, not left to age out."""
+        with self._guard:
+            before = self._stamps.get(key)
+            if before is not None and before != stamp:
+                found = self._derived.pop(("", 0, (key, before)), None)
+                if found is not None:
+                    self._derived_bytes -= found[1]
+            self._stamps[key] = stamp
+        return self.derived("", 0, (key, stamp), build, size)
 
 
 def _apply(game: Game, bodies: list[str]) -> int:

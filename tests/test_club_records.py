@@ -5,6 +5,7 @@ in bytes, not only in number, so a flood of large imports cannot swell a server.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import random
@@ -120,6 +121,28 @@ def test_games_finished_before_summaries_were_kept_are_each_replayed_once(app, t
     assert "3 finished games on this referee" in again
 
 
+def test_a_summary_that_fails_loses_no_game_and_is_tried_once_a_process(app, monkeypatch):
+    """A rule set whose summary raises: the import still stands; /club tries the game again
+    once in this process, not on every visit; a process with a working summary lists it."""
+    tries = []
+
+    def failing(game):
+        tries.append(1)
+        raise RuntimeError("a summary's bug")
+
+    rules = rulesets.DEFAULT
+    monkeypatch.setitem(rulesets.RULE_SETS, rules,
+                        dataclasses.replace(rulesets.RULE_SETS[rules], club_entry=failing))
+    [game_id] = imported(app, [finished_game(rules, 6, moves=10)])
+    assert store_of(app).rules_of(game_id) == rules and len(tries) == 1
+    for _ in range(3):
+        assert app.test_client().get("/club").status_code == 200
+    assert len(tries) == 2
+    monkeypatch.undo()
+    monkeypatch.setattr(service, "_UNSUMMARISED", set())  # as another process would
+    assert listed(app.test_client().get("/club").get_data(as_text=True)) == [game_id]
+
+
 def test_the_one_rule_of_what_counts_decides_the_records(app, monkeypatch):
     """``service.counts_in_records`` alone says whether a game counts: a game it refuses is
     listed, marked, and left out of every total."""
@@ -137,7 +160,8 @@ def test_the_one_rule_of_what_counts_decides_the_records(app, monkeypatch):
 def test_the_club_lists_fifty_games_a_page_newest_first_and_stays_small(app):
     """With 60 and then 120 finished games (every player named apart) page 1 lists the 50
     newest and weighs the same; the older ones are on pages 2 and 3; the totals above count
-    every game on every page; the players' tables show 20 rows and say how many more."""
+    every game on every page; the players' tables show 20 rows and say how many more; one
+    section of each rule set is kept, not one for every set of games there has been."""
     client = app.test_client()
     first = imported(app, [finished_game(rulesets.DEFAULT, n) for n in range(60)])
     before = client.get("/club").get_data()
@@ -158,6 +182,9 @@ def test_the_club_lists_fifty_games_a_page_newest_first_and_stays_small(app):
     assert listed(older) == newest[100:]
     assert "120 finished games on this referee" in older and "page 3 of 3" in older
     assert listed(client.get("/club?page=2").get_data(as_text=True)) == newest[50:100]
+    sections = [key for key in states.states_of(store_of(app))._derived
+                if key[:2] == ("", 0) and key[2][0][0] == "club"]
+    assert len(sections) == len(rulesets.RULE_SETS), "a section kept for each set of games"
 
 
 @pytest.mark.parametrize("page", ["0", "-1", "2", "abc", "1.5", "1e3", " 1", "\u0661",
