@@ -74,6 +74,7 @@ def trust_add(key: str, name: str) -> None:
     store = Store(current_app.config["DATABASE"])
     with store.write():
         store.trust(key, name, time.time())
+    service.recount_imports(store, current_app.extensions["referee.signing_key"].public)
     store.close()
     click.echo(f"Trusted {key} ({name}): the game files it signs count in the club's records, "
                "those imported already included.")
@@ -100,6 +101,7 @@ def trust_remove(key: str) -> None:
     store = Store(current_app.config["DATABASE"])
     with store.write():
         removed = store.distrust(key)
+    service.recount_imports(store, current_app.extensions["referee.signing_key"].public)
     store.close()
     if not removed:
         raise click.ClickException(f"{key} is not a trusted key (`referee trust list`)")

@@ -41,22 +41,21 @@ from .forms import (
     budget_fields,
     read_shape,
 )
-from .naval_war import SEATS, view_for
+from .naval_war import SEATS
 from .naval_war.book import BOOK_FLEETS, describe_fleet
 from .naval_war.catalogue import MAX_CLOCK_EXTENSION
 from .naval_war.catalogue import RULES as NAVAL_WAR
 from .naval_war.catalogue import TITLE as NAVAL_WAR_TITLE
-from .naval_war.club import club_records, forfeited_before_play, players_line
+from .naval_war.club import club_records
 from .naval_war.fleet import NAMES, PLURALS, SHIP_TYPES
 from .naval_war.knowledge import knowledge_chart
 from .naval_war.layout import LayoutError, complete
 from .naval_war.phrasing import capitalise, number_word, side_words, sides_words
-from .naval_war.postmortem import postmortem_document, sinks_by_weapon, step_deltas
+from .naval_war.postmortem import postmortem_document, step_deltas
 from .naval_war.purchase import BUYABLE, placement_check, purchase_cost, trim_to_purchase
 from .naval_war.views import (
     postmortem_view,
     result_headline,
-    status_view,
     targets_for,
 )
 from .poll import conditional, view_etag
@@ -762,45 +761,56 @@ def status(game_id: str):
 
 # -- the club's records and games as files ------------------------------------------------------
 
+GAMES_PER_PAGE = 50  # finished games listed on one page of /club, newest first
+
+
 @bp.get("/club")
 def club():
-    """Every finished game on this referee, and the rules' two summary tables."""
+    """The rules' summary tables over every finished game that counts, and the finished games
+    themselves, newest first, GAMES_PER_PAGE a page (``?page=2`` ...). Each is summed or listed
+    from the summary its rule set made as the game ended: no game is replayed here."""
+    service.fill_club_entries(store(), signing_key().public)
+    pages = max(1, -(-store().finished_count() // GAMES_PER_PAGE))
+    page = _page_number(pages)
+    parts = webparts.registered()
+    sections = [service.club_section(store(), part.rules, part.club_section) for part in parts]
+    titles = {part.rules: section["title"] for part, section in zip(parts, sections,
+                                                                     strict=True)}
     mine = _seats()
-    sections = [service.club_tables(store(), part.club_section, signing_key().public,
-                                    part.rules)
-                for part in webparts.registered()]
-    finished = [{**row, "mine": row["id"] in mine, "rules_title": section["title"]}
-                for section in sections for row in section["finished"]]
+    finished = [{**row, "mine": row["id"] in mine, "rules_title": titles.get(row["rules"])}
+                for row in store().finished_listing((page - 1) * GAMES_PER_PAGE,
+                                                    GAMES_PER_PAGE)]
     return render_template("club.html", sections=sections, finished=finished,
+                           page=page, pages=pages, per_page=GAMES_PER_PAGE,
                            games=sum(section["games"] for section in sections),
                            forfeited=sum(section["forfeited"] for section in sections),
                            several=len(sections) > 1, form=ImportForm())
 
 
-def naval_war_club(games: list, imported: set[str], uncounted: set[str]) -> dict:
-    """The Naval War Game's section of the club page over its finished games (those in
-    ``uncounted``, unverified imports, listed but counted in no table); kept until another
-    game finishes or the trusted referees change."""
-    counted = [game for game in games if status_view(game)["id"] not in uncounted]
-    records = club_records(counted)
+def _page_number(pages: int) -> int:
+    """``?page=`` of /club: a whole number from 1 to the last page, or a 400 that says so."""
+    raw = request.args.get("page", "1")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 6 and 1 <= int(raw) <= pages):
+        raise ApiError(400, f"The club's finished games run to {pages} page"
+                            f"{'' if pages == 1 else 's'}: page is a whole number from 1 to "
+                            f"{pages}, not {raw[:20]!r}", field="page")
+    return int(raw)
+
+
+def naval_war_club(entries: list[dict]) -> dict:
+    """The Naval War Game's section of the club page, summed over the summaries of its
+    finished games that count (``naval_war.club``); kept until another game counts."""
+    records = club_records(entries)
     survival = [(PLURALS[row["ship"]], row["percent"] or 0,
                  f"{row['percent']}% ({row['survived']} of {row['bought']})"
                  if row["bought"] else "none bought") for row in records["survival"]]
-    sunk = sinks_by_weapon(counted)
+    sunk = records["sunk"]
     weapons = [(NAMES[k][0].upper() + NAMES[k][1:], sunk[k], f"{sunk[k]} points")
                for k in ("atom-bomber", "bomber", "salvo")]
-    finished = []
-    for game in reversed(games):
-        status = status_view(game)
-        first = next(iter(status["seats"]))
-        finished.append({"id": status["id"], "players": players_line(game),
-                         "headline": result_headline(view_for(game, first)),
-                         "imported": status["id"] in imported, "counted": game in counted,
-                         "mine": status["id"] in _seats(),
-                         "forfeited": forfeited_before_play(game)})
     return {"template": "_club_naval_war.html", "title": NAVAL_WAR_TITLE,
             "games": records["games"], "forfeited": records["forfeited"],
-            "records": records, "finished": finished,
+            **webparts.leading_players(records.pop("players")),  # kept: the leading rows
+            "records": records,
             "survival_chart": bar_chart("Ships that survived", survival, 100),
             "weapon_chart": bar_chart("Enemy ship points sunk, by weapon", weapons,
                                       max([1] + [n for _, n, _ in weapons]))}

@@ -26,6 +26,7 @@ import json
 import logging
 import math
 import secrets
+import threading
 import time
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from .common.ruleset import Game, RuleSet
 from .costly import slot
 from .errors import ApiError
 from .signing import SigningKey
-from .states import states_of
+from .states import replayed, states_of
 from .store import Store, digest
 
 log = logging.getLogger("referee")
@@ -659,28 +660,73 @@ def host_status(store: Store, game_id: str) -> dict:
     }
 
 
-def club_tables(store: Store, build: Callable[[list[Game], set[str], set[str]], T], own: str,
-                rules: str | None = None) -> T:
-    """What ``build`` makes of every finished game (oldest first; of one rule set, when
-    ``rules`` names it), the set of imported ones and the set of those that count in no
-    record (``uncounted_games``; ``own``: this referee's public key): made once for each set
-    of finished and counted games and kept, since a finished game never changes. ``build``
-    must not change them."""
-    finished = store.finished_games(rules)
-    imported = store.imported_games() & set(finished)
-    uncounted = uncounted_games(store, own) & imported
-    key = hashlib.sha256(json.dumps([rules, finished, sorted(imported), sorted(uncounted)])
-                         .encode()).hexdigest()
-    states = states_of(store)
+# -- the club's records: each finished game summarised once ----------------------------------
 
-    def make() -> T:
-        games = []
-        for game_id in finished:
-            with states.lock(game_id):
-                games.append(states.current(store, game_id))
-        return build(games, imported, uncounted)
 
-    return states.derived("", 0, ("club", key), make, lambda _: 64 * 1024)
+def _club_entry(game: Game) -> dict | None:
+    """A finished game's summary for the club, from its rule set; None (and a log line) if
+    the rule set fails to make one: the game is summarised again when the club's page is next
+    asked for, and the move that ended it stands."""
+    try:
+        return rulesets.of(game).club_entry(game)
+    except Exception:
+        log.exception("the club's summary of a finished %s game failed", rulesets.of(game).rules)
+        return None
+
+
+def _keep_club_entry(store: Store, game_id: str, game: Game, entry: dict | None,
+                     trusted: Collection[str] = ()) -> None:
+    """Inside the write that finishes (or imports) the game: keep its summary and whether it
+    counts (``counts_in_records``; ``trusted``: the keys whose signed files count, which a
+    game played here does not need)."""
+    if entry is not None:
+        imported, signer = store.import_signer(game_id)
+        store.keep_club_entry(game_id, rulesets.of(game).rules,
+                              counts_in_records(imported, signer, trusted), entry)
+
+
+def recount_imports(store: Store, own: str) -> None:
+    """Whether each imported game counts, again, once the trusted referees change (``referee
+    trust``): trusting a key counts the games its files brought from then on, distrusting it
+    counts them no more. The club's sections are made again as the set they sum changes."""
+    trusted = trusted_keys(store, own)
+    with store.write():
+        for game_id, signer in store.import_signers().items():
+            store.count_club_entry(game_id, counts_in_records(True, signer, trusted))
+
+
+_FILLING = threading.Lock()
+_UNSUMMARISED: set[tuple[str, str]] = set()  # (database, game) whose summary failed here
+
+
+def fill_club_entries(store: Store, own: str) -> None:
+    """Summarise every finished game the club has no summary of (finished before summaries
+    were kept, or whose summary failed), each replayed once, privately: nothing kept in the
+    states' cache is pushed out for it. One thread of a process at a time; a game whose
+    summary fails is tried again only by another process (after a restart, say)."""
+    waiting = [g for g in store.finished_without_entry() if (store.path, g) not in _UNSUMMARISED]
+    if not waiting:
+        return
+    with _FILLING:
+        for game_id in store.finished_without_entry():
+            if (store.path, game_id) in _UNSUMMARISED:
+                continue
+            game = replayed(store, game_id)
+            entry = _club_entry(game)
+            if entry is None:
+                _UNSUMMARISED.add((store.path, game_id))
+                continue
+            with store.write():
+                _keep_club_entry(store, game_id, game, entry, trusted_keys(store, own))
+
+
+def club_section(store: Store, rules: str, build: Callable[[list[dict]], T]) -> T:
+    """What ``build`` (a rule set's club section) makes of the summaries of its games that
+    count in the records, oldest first: made again only when another game is counted (and the
+    section before it dropped)."""
+    return states_of(store).latest(("club", rules), store.club_stamp(rules),
+                                   lambda: build(store.counted_club_entries(rules)),
+                                   lambda section: 4 * len(repr(section)))
 
 
 def settle(store: Store, game_id: str) -> None:
@@ -755,6 +801,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
             if not new and then is None:  # nothing to write: no write lock
                 break
             stamp = content_hash(game) if new and status(game)["phase"] == "over" else None
+            entry = _club_entry(game) if stamp else None
             try:
                 with store.write():
                     _append(store, game_id, before, new)
@@ -767,6 +814,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                         # its file cannot be imported here again; an imported copy that
                         # came first keeps the hash (the live game is counted on its own)
                         store.claim_content_hash(game_id, stamp)
+                        _keep_club_entry(store, game_id, game, entry)
             except _Stale:
                 states.forget(game_id)
                 continue
@@ -1029,14 +1077,6 @@ def trusted_keys(store: Store, own: str) -> frozenset[str]:
     return frozenset({own, *store.trusted_keys()})
 
 
-def uncounted_games(store: Store, own: str) -> set[str]:
-    """The imported games that count in no record, by ``counts_in_records``; trusting a key
-    later makes the games its files brought count from then on."""
-    trusted = trusted_keys(store, own)
-    return {game_id for game_id, signer in store.import_signers().items()
-            if not counts_in_records(True, signer, trusted)}
-
-
 def export_game(store: Store, game_id: str, key: SigningKey) -> dict:
     """A finished game as one file, like a chess PGN: its whole event log, with every
     disposition, and the fingerprints and salts that prove no fleet moved. A game that
@@ -1175,6 +1215,7 @@ def import_game(store: Store, document: object, own: str) -> dict:
     seats = events[0]["seats"]
     tokens = {seat: new_secret(TOKEN_BYTES) for seat in seats}
     created = now()
+    entry = _club_entry(game)
     with store.write():
         trusted = trusted_keys(store, own)
         counted = counts_in_records(True, signer, trusted)
@@ -1190,6 +1231,7 @@ def import_game(store: Store, document: object, own: str) -> dict:
             store.claim(game_id, seat, token)
         store.mark_finished(game_id, created)
         store.mark_imported(game_id, stamp, signer)
+        _keep_club_entry(store, game_id, game, entry, trusted)
     if found:
         states_of(store).forget(found)
         log.warning("game %s, an unverified copy of the signed game file imported as %s, "

@@ -198,6 +198,18 @@ def _rate_limits(db: sqlite_utils.Database) -> None:
     db["rate_limits"].create({"key": str, "window_start": float, "count": int}, pk="key")
 
 
+def _add_club_entries(db: sqlite_utils.Database) -> None:
+    """Each finished game's part of the club's records, summarised once by its rule set as the
+    game ends (``RuleSet.club_entry``, plain JSON), and whether it counts in them: the club's
+    page sums these and lists them newest first, and never replays a game. Games finished
+    before this table get theirs when the club's page is next asked for
+    (``service.fill_club_entries``), each replayed once."""
+    db["club_entries"].create({"game_id": str, "rules": str, "finished_at": float,
+                               "counted": int, "body": str}, pk="game_id")
+    db["club_entries"].create_index(["finished_at"])
+    db["club_entries"].create_index(["rules", "counted"])
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -215,6 +227,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0013_stand_in_levels_as_events", _stand_in_levels_as_events),
     ("0014_recovery_guesses_per_client", _recovery_guesses_per_client),
     ("0015_computers_due", _computers_due),
+    ("0016_club_entries", _add_club_entries),
 ]
 
 # a seat's private notes, each a table of migration 0002 (``keep_note``)
@@ -369,15 +382,6 @@ class Store:
         self.db.execute("update games set finished_at = ? where id = ? and finished_at is null",
                         [when, game_id])
 
-    def finished_games(self, rules: str | None = None) -> list[str]:
-        """The finished games, oldest first: every rule set's, or one's."""
-        if rules is None:
-            return [row["id"] for row in self.db.query(
-                "select id from games where finished_at is not null order by finished_at")]
-        return [row["id"] for row in self.db.query(
-            "select id from games where finished_at is not null and rules = ? "
-            "order by finished_at", [rules])]
-
     def rules_of(self, game_id: str) -> str | None:
         """The rule set a game plays; None for a game this store does not hold."""
         row = self.db.execute("select rules from games where id = ?", [game_id]).fetchone()
@@ -522,7 +526,12 @@ class Store:
 
     def events_after(self, game_id: str, seq: int) -> list[dict]:
         """The game's events numbered after ``seq``: none when a cached state is current."""
-        return [json.loads(body) for (body,) in self.db.conn.execute(
+        return [json.loads(body) for body in self.event_bodies_after(game_id, seq)]
+
+    def event_bodies_after(self, game_id: str, seq: int) -> list[str]:
+        """The JSON text of the game's events numbered after ``seq`` (its length is what the
+        cached states weigh a game by)."""
+        return [body for (body,) in self.db.conn.execute(
             "select body from events where game_id = ? and seq > ? order by seq",
             [game_id, seq])]
 
@@ -640,8 +649,61 @@ class Store:
                                   [content_hash]))
         return rows[0]["id"] if rows else None
 
-    def imported_games(self) -> set[str]:
-        return {row["id"] for row in self.db.query("select id from games where imported = 1")}
+    def is_imported(self, game_id: str) -> bool:
+        """Whether the game came from a game file rather than being played here."""
+        row = self._one("select imported from games where id = ?", [game_id])
+        return bool(row and row[0])
+
+    # -- the club's records: one summary a finished game -----------------------------------
+
+    def keep_club_entry(self, game_id: str, rules: str, counted: bool, entry: dict) -> None:
+        """A finished game's summary for the club (its first is kept: a finished game never
+        changes, and two processes may summarise the same game at once)."""
+        self.db.execute(
+            "insert or ignore into club_entries (game_id, rules, finished_at, counted, body) "
+            "select id, ?, finished_at, ?, ? from games where id = ? and finished_at is not null",
+            [rules, int(counted), json.dumps(entry, separators=(",", ":")), game_id])
+
+    def finished_without_entry(self) -> list[str]:
+        """Finished games the club has no summary of yet (finished before summaries were
+        kept, or whose summary failed), oldest first."""
+        return [row[0] for row in self.db.conn.execute(
+            "select g.id from games g left join club_entries e on e.game_id = g.id "
+            "where g.finished_at is not null and e.game_id is null order by g.finished_at")]
+
+    def count_club_entry(self, game_id: str, counted: bool) -> None:
+        """Whether a finished game's summary counts in the records, again (the trusted
+        referees changed)."""
+        self.db.conn.execute("update club_entries set counted = ? where game_id = ?",
+                             [int(counted), game_id])
+
+    def club_stamp(self, rules: str) -> tuple[int, int]:
+        """What changes whenever the set of one rule set's counted summaries does."""
+        count, total = self._one("select count(*), total(rowid) from club_entries "
+                                 "where rules = ? and counted = 1", [rules])
+        return count, int(total)
+
+    def counted_club_entries(self, rules: str) -> list[dict]:
+        """Every summary of one rule set's games that count in the records, oldest first,
+        each with its game's ``id``."""
+        return [{**json.loads(body), "id": game_id} for game_id, body in self.db.conn.execute(
+            "select game_id, body from club_entries where rules = ? and counted = 1 "
+            "order by finished_at, rowid", [rules])]
+
+    def finished_count(self) -> int:
+        """How many finished games the club lists."""
+        return self._one("select count(*) from club_entries", [])[0]
+
+    def finished_listing(self, offset: int, limit: int) -> list[dict]:
+        """A page of the finished games the club lists, newest first: each its summary with
+        its ``id``, ``rules``, ``imported`` and ``counted``."""
+        return [{**json.loads(body), "id": game_id, "rules": rules, "imported": bool(imported),
+                 "counted": bool(counted)}
+                for game_id, rules, counted, imported, body in self.db.conn.execute(
+                    "select e.game_id, e.rules, e.counted, g.imported, e.body "
+                    "from club_entries e join games g on g.id = e.game_id "
+                    "order by e.finished_at desc, e.rowid desc limit ? offset ?",
+                    [limit, offset])]
 
     # -- a seat's private notes: draft fleet and pencil marks -------------------------------
 

@@ -76,17 +76,26 @@ class WebParts:
     seat_page: Callable[[str, str, dict], Page]
     # (game_id, seat) -> the post-mortem page (the rule set refuses it before the end)
     postmortem_page: Callable[[str, str], Page]
-    # (finished games of this rule set, ids imported, ids counted in no record: unverified
-    # imports, service.counts_in_records) -> its section of the club page: {"template",
-    # "title", "games" (counted), "forfeited", "finished": [{"id", "players", "headline",
-    # "imported", "counted", "forfeited"}, newest first], **what it reads}
-    club_section: Callable[[list, set[str], set[str]], dict]
+    # (the club summaries, ``RuleSet.club_entry``, of this rule set's finished games that
+    # count in the records, oldest first, each with its "id") -> its section of the club page:
+    # {"template", "title", "games" (counted), "forfeited", **what its template reads}. The
+    # page lists the games themselves from the summaries' "players", "headline", "forfeited".
+    club_section: Callable[[list[dict]], dict]
     paper: Paper
     # a template of the rule set's own part of the home page (what the game is, its blank
     # paper), included after the shared parts; None: the home page says nothing of its own
     home: str | None = None
     # what the game is, in a line of plain text, for the home page's list of the games here
     about: str = ""
+
+
+PLAYERS_SHOWN = 20  # rows of a players' table on the club page: the page stays small
+
+
+def leading_players(rows: list[dict]) -> dict:
+    """A club section's players' table: its first PLAYERS_SHOWN rows (the section orders
+    them, most wins first) and how many more players there are ("more_players")."""
+    return {"players": rows[:PLAYERS_SHOWN], "more_players": max(0, len(rows) - PLAYERS_SHOWN)}
 
 
 def for_rules(rules: str) -> WebParts:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 import re
 
 import pypdf
@@ -13,8 +14,9 @@ import pytest
 from broadside_web_support import BLUE, RED, finished, played, started
 
 from referee.broadside.board import BOARD
+from referee.broadside.club import club_entry
 from referee.broadside.game import Game
-from referee.broadside.views import postmortem_view, record_for, view_for
+from referee.broadside.views import postmortem_view, record_for, result_headline, view_for
 from referee.broadside.web import pages as bs_pages
 from referee.broadside.web import steps
 from referee.broadside.web.parts import BROADSIDE
@@ -154,7 +156,9 @@ def test_b12_the_post_mortem_is_refused_before_the_end(app):
 
 def test_i17_the_club_section_counts_wins_merchants_and_rocks():
     games = [finished(seed) for seed in (1, 2, 3)]
-    section = BROADSIDE.club_section(games, set(), set())
+    entries = [club_entry(game) for game in games]
+    assert json.loads(json.dumps(entries)) == entries  # plain JSON, kept as each game ends
+    section = BROADSIDE.club_section(entries)
     assert section["games"] == 3 and section["template"] == "broadside/_club.html"
     winners = [g.result()["winner"] for g in games]
     assert section["wins"] == {"red": winners.count("red"), "blue": winners.count("blue")}
@@ -164,7 +168,8 @@ def test_i17_the_club_section_counts_wins_merchants_and_rocks():
     assert section["rocks"] >= 1
     rows = {row["name"]: row for row in section["players"]}
     assert rows["Ann & Co"]["games"] == 3 and rows["Bob"]["games"] == 3
-    assert len(section["finished"]) == 3
+    assert [e["headline"] for e in entries] == [result_headline(view_for(g, "blue"))
+                                                for g in games]
 
 
 # -- paper from a game ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from helpers import padded, started_game
 
 from referee import create_app
 from referee.naval_war import replay
-from referee.naval_war.club import club_records
+from referee.naval_war.club import club_entry, club_records
 from referee.naval_war.game import fingerprint
 from referee.naval_war.postmortem import postmortem_document
 
@@ -154,7 +154,7 @@ def test_club_records_count_what_was_bought_sunk_and_won():
     game.move("blue", {"weapon": "salvo", "at": ["S 13", "T 13", "U 13"]})
     game.move("red", {"weapon": "salvo", "at": [names[3], "S 13", "T 13"]})
     game.resign("red")
-    records = club_records([game])
+    records = club_records([club_entry(game)])
     battleships = next(r for r in records["survival"] if r["ship"] == "battleship")
     bought = 2 * sum(1 for s in game.fleets["red"].ships if s.type == "battleship")
     assert battleships == {"ship": "battleship", "bought": bought, "survived": bought - 1,

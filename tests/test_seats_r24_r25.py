@@ -24,7 +24,7 @@ from pages_support import open_table as open_page_table
 
 from referee import service
 from referee.naval_war import replay, view_for
-from referee.naval_war.club import club_records
+from referee.naval_war.club import club_entry, club_records
 
 GAMES = "/api/v1/games"
 RECOVERY = re.compile(r"[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}")
@@ -616,7 +616,7 @@ def test_r25_games_forfeited_before_play_are_listed_but_not_counted(tmp_path, cl
     store = app.extensions["referee.store"]()
     game = service.load(store, game_id)
     assert game.phase == "over" and game.over == "forfeit"
-    records = club_records([game])
+    records = club_records([club_entry(game)])
     assert records["games"] == 0 and records["players"] == [] and records["forfeited"] == 1
     page = red.get("/club").text
     assert f"Game {game_id}" in page and "forfeited before play: not counted" in page

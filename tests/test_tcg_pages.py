@@ -4,6 +4,7 @@ and "Paper"): the Blueprint's routes through Flask's test client."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -177,15 +178,18 @@ def json_headers(token: str) -> dict:
 def test_i14_club_section_counts_each_tcg_game_in_its_own_table():
     from tcg_web_support import played
 
+    from referee.battleship_tcg.club import club_entry
     from referee.battleship_tcg.web.parts import club_section
 
     over = played()
     over.resign("blue")
-    section = club_section([over], set(), set())
+    entry = club_entry(over)
+    assert json.loads(json.dumps(entry)) == entry  # plain JSON, kept as the game ends
+    section = club_section([entry])
     assert section["games"] == 1 and section["template"] == "tcg/_club.html"
     assert {row["name"]: (row["won"], row["lost"]) for row in section["players"]} == {
         "Ann &amp; Co": (1, 0), "Bob": (0, 1)}
-    assert section["finished"][0]["headline"] == "Blue resigned; Red wins."
+    assert entry["headline"] == "Blue resigned; Red wins."
 
 
 @pytest.mark.skipif(not (Path(__file__).resolve().parent.parent / "node_modules" / ".bin"

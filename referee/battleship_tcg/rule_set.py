@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..common.ruleset import RuleSet
 from . import views
 from .catalogue import RULES, TITLE, catalogue
+from .club import club_entry
 from .computer import LEVELS, computer
 from .game import IGNORED_OPTIONS, OPTIONS, Game, new_game
 from .postmortem import postmortem_document
@@ -44,6 +45,7 @@ RULE_SET = RuleSet(
     postmortem_document=postmortem_document,
     game_file_view=views.game_file_view,
     fingerprints_verify=views.fingerprints_verify,
+    club_entry=club_entry,
     check_draft=check_draft,
     with_draft=with_draft,
     game_content=Game.content,

@@ -43,6 +43,10 @@ class RuleSet:
     postmortem_document: Callable[[Game], dict]  # GET .../postmortem, once over
     game_file_view: Callable[[Game], dict]  # events, fingerprints, salts, result; once over
     fingerprints_verify: Callable[[Game], bool]
+    # a finished game's part of the club's records, made once as it ends and kept: plain JSON
+    # with "players" (who played, in a line), "headline" (the result in a sentence) and
+    # "forfeited" (listed but not counted), and whatever its web part's club section sums
+    club_entry: Callable[[Game], dict]
     # a seat's draft checked as the core checks a disposition, before it is kept: its
     # normal form, its cost (None where nothing is bought) and warnings (Problems)
     check_draft: Callable[[Game, str, object], tuple[dict, dict | None, list]]

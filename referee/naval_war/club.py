@@ -5,16 +5,24 @@ ship across games (the rules' "60 per cent of Battleships survived"), and result
 160 points were split between ships and forces, with or without Atom Bombers. Only finished
 games are counted, where everything is revealed to everyone in the game (R21), and not those
 forfeited before play, where nobody played a move: they are listed, but say nothing of fleets.
+
+A game is summarised once, as it ends (``club_entry``: plain JSON the referee keeps), and the
+tables are sums of those summaries (``club_records``): no game is replayed for the club.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from .catalogue import BUDGET, MIN_SHIPS
 from .fleet import PRICES, SHIP_TYPES
 from .game import Game
 from .phrasing import join_and, seat_word
+from .postmortem import sinks_by_weapon
+from .views import result_headline, view_for
+
+WEAPONS = ("atom-bomber", "bomber", "salvo")  # what the club's chart credits with sinkings
 
 SHIP_BANDS = ((MIN_SHIPS, 79), (80, 99), (100, BUDGET))  # R4: 60 to 160 on ships
 
@@ -55,35 +63,61 @@ def forfeited_before_play(game: Game) -> bool:
     return game.over == "forfeit" and not game.reports
 
 
-def club_records(games: list[Game]) -> dict:
-    """Survival by ship type, results by points split, and each player's record."""
+def club_entry(game: Game) -> dict:
+    """A finished game's part of the club's records (the ``RuleSet``'s ``club_entry``): who
+    played and the result in a sentence, for the list of games; and, unless it was forfeited
+    before play, each fleet's ships bought and survived, its points split, its outcome and
+    score, and the enemy ship points each weapon sank (R19). Everything in it is revealed to
+    every player once the game is over (R21)."""
+    entry = {"players": players_line(game),
+             "headline": result_headline(view_for(game, game.seats[0])),
+             "forfeited": forfeited_before_play(game), "fleets": [], "sunk": {}}
+    if entry["forfeited"]:
+        return entry
+    for seat in game.seats:
+        fleet = game.fleets.get(seat)
+        if fleet is None:  # forfeited before locking in (R10)
+            continue
+        bought, survived = Counter(), Counter()
+        for ship in fleet.ships:
+            bought[ship.type] += 1
+            survived[ship.type] += not ship.sunk
+        ship_points = sum(PRICES[s.type] for s in fleet.ships)
+        atoms = any(a.type == "atom-bomber" for a in fleet.aircraft)
+        entry["fleets"].append({
+            "name": game.names.get(seat) or seat, "outcome": _outcome(game, seat),
+            "split": f"{_band(ship_points)} on ships, {'with' if atoms else 'no'} Atom Bombers",
+            "score": fleet.score(), "bought": dict(bought), "survived": dict(survived)})
+    sunk = sinks_by_weapon([game])
+    entry["sunk"] = {kind: sunk[kind] for kind in WEAPONS}
+    return entry
+
+
+def club_records(entries: Iterable[dict]) -> dict:
+    """Survival by ship type, results by points split, each player's record and the points
+    each weapon sank, summed over the summaries (``club_entry``) of the games that count."""
     bought: Counter = Counter()
     survived: Counter = Counter()
+    sunk: Counter = Counter()
     splits: dict[str, Counter] = {}
     players: dict[str, Counter] = {}
-    counted = 0
-    for game in games:
-        if game.phase != "over" or forfeited_before_play(game):
+    counted = forfeited = 0
+    for entry in entries:
+        if entry["forfeited"]:
+            forfeited += 1
             continue
         counted += 1
-        for seat in game.seats:
-            fleet = game.fleets.get(seat)
-            if fleet is None:  # forfeited before locking in (R10)
-                continue
-            for ship in fleet.ships:
-                bought[ship.type] += 1
-                survived[ship.type] += not ship.sunk
-            ship_points = sum(PRICES[s.type] for s in fleet.ships)
-            atoms = any(a.type == "atom-bomber" for a in fleet.aircraft)
-            key = f"{_band(ship_points)} on ships, {'with' if atoms else 'no'} Atom Bombers"
-            outcome = _outcome(game, seat)
-            splits.setdefault(key, Counter()).update({"players": 1, outcome: 1,
-                                                      "score": fleet.score()})
-            name = game.names.get(seat) or seat
-            players.setdefault(name, Counter()).update({"games": 1, outcome: 1})
+        sunk.update(entry["sunk"])
+        for fleet in entry["fleets"]:
+            bought.update(fleet["bought"])
+            survived.update(fleet["survived"])
+            outcome = fleet["outcome"]
+            splits.setdefault(fleet["split"], Counter()).update(
+                {"players": 1, outcome: 1, "score": fleet["score"]})
+            players.setdefault(fleet["name"], Counter()).update({"games": 1, outcome: 1})
     return {
         "games": counted,
-        "forfeited": sum(1 for g in games if g.phase == "over" and forfeited_before_play(g)),
+        "forfeited": forfeited,
         "survival": [{"ship": t, "bought": bought[t], "survived": survived[t],
                       "percent": round(100 * survived[t] / bought[t]) if bought[t] else None}
                      for t in SHIP_TYPES],
@@ -95,4 +129,5 @@ def club_records(games: list[Game]) -> dict:
                      "lost": c["lost"]}
                     for name, c in sorted(players.items(),
                                           key=lambda kv: (-kv[1]["won"], kv[0].lower()))],
+        "sunk": {kind: sunk[kind] for kind in WEAPONS},
     }

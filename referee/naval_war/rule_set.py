@@ -10,6 +10,7 @@ from ..bots import DESCRIPTIONS, Bot
 from ..bots.clairvoyant import BENCH
 from ..common.ruleset import RuleSet
 from . import catalogue
+from .club import club_entry
 from .fleet import check_disposition
 from .game import SEATS, Game, new_game
 from .postmortem import postmortem_summary
@@ -78,6 +79,7 @@ RULE_SET = RuleSet(
     postmortem_document=postmortem_summary,
     game_file_view=game_file_view,
     fingerprints_verify=fingerprints_verify,
+    club_entry=club_entry,
     check_draft=check_draft,
     with_draft=with_draft,
     game_content=Game.content,

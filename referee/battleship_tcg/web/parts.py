@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...webparts import Paper, WebParts
-from .. import views
+from ...webparts import Paper, WebParts, leading_players
 from ..card import standard_card
 from ..catalogue import RULES, SEATS, TITLE
 from . import printables
@@ -27,37 +26,21 @@ def postmortem(shown: dict, record: dict, *, paper: str = "a4",
     return printables.postmortem(shown["view"], paper=paper, analysis=analysis)
 
 
-def club_section(games: list, imported: set[str], uncounted: set[str]) -> dict:
-    """This game's tables on the club page: each player's games won, drawn and lost, and how
-    many shots the winners of games played out to the rescue took (T9). Unverified imports
-    (``uncounted``) are listed but counted nowhere."""
-    counted = [g for g in games if views.status_view(g)["id"] not in uncounted]
+def club_section(entries: list[dict]) -> dict:
+    """This game's tables on the club page, summed over the summaries (``club.club_entry``)
+    of the games that count: each player's games won, drawn and lost, and how many shots the
+    winners of games played out to the rescue took (T9)."""
     players: dict[str, Counter] = {}
-    rescues = []
-    for game in counted:
-        shown = views.view_for(game, SEATS[0])  # after the end: everything revealed (T9)
-        result = shown["result"]
-        for seat in SEATS:
-            name = shown["seats"][seat]["name"] or seat.title()
-            tally = players.setdefault(name, Counter(games=0, won=0, drawn=0, lost=0))
+    rescues = [e["rescue_shots"] for e in entries if e["rescue_shots"] is not None]
+    for entry in entries:
+        for seat in entry["seats"]:
+            tally = players.setdefault(seat["name"], Counter(games=0, won=0, drawn=0, lost=0))
             tally["games"] += 1
-            tally["won" if seat in result["winners"] else
-                  "drawn" if not result["winners"] else "lost"] += 1
-        if result["reason"] == "rescued":
-            rescues.append(sum(1 for r in shown["reports"] if r["by"] == result["winner"]))
-    finished = []
-    for game in reversed(games):
-        status = views.status_view(game)
-        finished.append({"id": status["id"],
-                         "players": " v ".join(status["seats"][s]["name"] or s.title()
-                                               for s in SEATS),
-                         "headline": views.result_headline(views.view_for(game, SEATS[0])),
-                         "imported": status["id"] in imported, "counted": game in counted,
-                         "forfeited": False})
-    return {"template": "tcg/_club.html", "title": TITLE, "games": len(counted),
-            "forfeited": 0, "finished": finished,
-            "players": sorted(({"name": n, **t} for n, t in players.items()),
-                              key=lambda row: (-row["won"], row["name"])),
+            tally[seat["outcome"]] += 1
+    rows = sorted(({"name": n, **t} for n, t in players.items()),
+                  key=lambda row: (-row["won"], row["name"]))
+    return {"template": "tcg/_club.html", "title": TITLE, "games": len(entries),
+            "forfeited": 0, **leading_players(rows),
             "rescues": {"games": len(rescues),
                         "fewest": min(rescues, default=None),
                         "mean": round(sum(rescues) / len(rescues), 1) if rescues else None}}

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...webparts import Paper, WebParts
+from ...webparts import Paper, WebParts, leading_players
 from ..board import BOARD
-from ..catalogue import RULES, SEATS, TITLE
-from ..views import result_headline, view_for
+from ..catalogue import RULES, TITLE
 from . import printables
 from .pages import bp, postmortem_page, seat_page
 from .steps import states
@@ -30,53 +29,29 @@ def postmortem(shown: dict, record: dict, *, paper: str = "a4",
     return printables.postmortem(shown["view"], paper=paper, boards=states(shown))
 
 
-def _final(game) -> dict:
-    """A finished game as both players may now see it (B12): Blue's view at the end."""
-    return view_for(game, "blue")
-
-
-def club_section(games: list, imported: set[str], uncounted: set[str]) -> dict:
-    """This game's own table on the club page: wins by Red and by Blue, merchant ships sunk,
-    ships the rocks sank and masts the batteries took; each player's wins by side. Unverified
-    imports (``uncounted``) are listed but counted nowhere."""
-    from .. import views
-
-    counted = [g for g in games if views.status_view(g)["id"] not in uncounted]
+def club_section(entries: list[dict]) -> dict:
+    """This game's own table on the club page, summed over the summaries (``club.club_entry``)
+    of the games that count: wins by Red and by Blue, merchant ships sunk, ships the rocks
+    sank and masts the batteries took; each player's wins by side."""
     wins = Counter(red=0, blue=0)
-    merchants = rocks = battery_masts = 0
     players: dict[str, Counter] = {}
-    for game in counted:
-        shown = _final(game)
-        result = shown["result"] or {}
-        winners = result.get("winners") or ([result["winner"]] if result.get("winner") else [])
-        for seat in winners:
-            wins[seat] += 1
-        merchants += sum(1 for m in shown["merchants"] if m["sunk"])
-        for report in shown["reports"]:
-            rocks += sum(1 for s in report.get("sunk") or [] if s.get("by") == "rock")
-            battery_masts += report.get("battery_masts") or 0
-        for seat in SEATS:
-            name = shown["seats"][seat]["name"] or seat.title()
-            tally = players.setdefault(name, Counter(games=0, red=0, blue=0, lost=0))
+    for entry in entries:
+        winners = entry["winners"]
+        wins.update(winners)
+        for seat in entry["seats"]:
+            tally = players.setdefault(seat["name"], Counter(games=0, red=0, blue=0, lost=0))
             tally["games"] += 1
-            if seat in winners:
-                tally[seat] += 1
+            if seat["seat"] in winners:
+                tally[seat["seat"]] += 1
             elif winners:
                 tally["lost"] += 1
-    finished = []
-    for game in reversed(games):
-        status = views.status_view(game)
-        finished.append({"id": status["id"],
-                         "players": " v ".join(status["seats"][s]["name"] or s.title()
-                                               for s in SEATS),
-                         "headline": result_headline(_final(game)),
-                         "imported": status["id"] in imported, "counted": game in counted,
-                         "forfeited": False})
-    return {"template": "broadside/_club.html", "title": TITLE, "games": len(counted),
-            "forfeited": 0, "finished": finished, "wins": dict(wins),
-            "merchants_sunk": merchants, "rocks": rocks, "battery_masts": battery_masts,
-            "players": sorted(({"name": n, **t} for n, t in players.items()),
-                              key=lambda row: (-(row["red"] + row["blue"]), row["name"]))}
+    rows = sorted(({"name": n, **t} for n, t in players.items()),
+                  key=lambda row: (-(row["red"] + row["blue"]), row["name"]))
+    return {"template": "broadside/_club.html", "title": TITLE, "games": len(entries),
+            "forfeited": 0, "wins": dict(wins),
+            "merchants_sunk": sum(e["merchants_sunk"] for e in entries),
+            "rocks": sum(e["rocks"] for e in entries),
+            "battery_masts": sum(e["battery_masts"] for e in entries), **leading_players(rows)}
 
 
 BROADSIDE = WebParts(
