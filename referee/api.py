@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
-from . import rulesets, service, strictjson
+from . import service, strictjson
 from .errors import ApiError
 from .openapi import openapi_document
 from .poll import conditional, view_etag
@@ -197,7 +197,7 @@ def postmortem(game_id: str):
     """What each weapon bought and what hindsight says; for the game's players, after the end."""
     player(game_id)
     document = service.derived(store(), game_id, "postmortem-summary",
-                               lambda game: rulesets.of(game).postmortem_document(game),
+                               service.postmortem_document,
                                costly="working out a post-mortem")
     return jsonify(document)
 

@@ -13,11 +13,12 @@ import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 
-from . import service, signing
+from . import costly, service, signing
 from .network import lan_addresses
 from .store import Store, checkpoint_in_background
 
 COMPUTER_CLOCK_S = 1.0  # how often the server moves the computers that are due (R25)
+COSTLY_PROCESSES = 1  # worker processes of each server process's costly pool (referee.costly)
 
 
 @click.command("init-db")
@@ -164,6 +165,7 @@ def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | N
                **behind}
     app.config["CHECKPOINT_IN_BACKGROUND"] = True  # the WAL's, off the requests' path
     checkpoint_in_background(app.config["DATABASE"])
+    costly.use_processes(COSTLY_PROCESSES)  # printing and the like, off the requests' process
     if listen_fd is None:  # the first process keeps the computers' clock (R25)
         clock = Store(app.config["DATABASE"], autocheckpoint=False)
         serving.every(COMPUTER_CLOCK_S, lambda: service.wake_computers(clock), "computer-clock")

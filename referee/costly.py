@@ -1,39 +1,97 @@
-"""Costly work in a bounded pool: printing a PDF, placing the rest of a fleet, a post-mortem,
-importing a game file.
+"""Costly work, bounded and off the server's requests: printing a PDF, placing the rest of a
+fleet, a post-mortem, replaying a game file to import it.
 
 Each takes a tenth of a second to a second of one core, where a poll or a move takes a few
-milliseconds. A server process has a few threads; if every one of them were printing, no
-phone's poll or move would find a thread. So at most ``AT_ONCE`` pieces of costly work run
-at once in a process; a request that finds them all taken is answered at once with 503 and
-``Retry-After`` (the phone's page tries again), and the other threads stay free for polls and
-moves. What is already made (a kept PDF, a blank sheet printed before) is served without a
-slot.
+milliseconds. Two things keep it from starving every other game:
+
+* At most ``AT_ONCE`` pieces of costly work are under way at once in a server process; a
+  request that finds them all taken is answered at once with 503 and ``Retry-After`` (a
+  phone's page tries again), so the other threads stay free for polls and moves.
+* ``referee serve`` runs the work itself in worker processes of its own (``use_processes``):
+  a thread that prints in the server's own process holds Python's interpreter lock, and every
+  poll and move then waits for it at each of their many small reads and writes (a move took
+  400 ms behind two printing threads). The work is a pure function of what it is handed (a
+  view, a record, a game's state, a file), so it is sent to the worker and its answer sent
+  back; its exceptions (a ruling's refusal, ``ApiError``) come back as they were raised.
+  Without worker processes (the app alone, as the tests make it) the work runs in the
+  request's thread, under the same bound.
+
+What is already made (a kept PDF, a blank sheet printed before) is served without either.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
+import multiprocessing
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from .errors import ApiError
 
-AT_ONCE = 2  # costly requests running at once in a process (a server has 8 threads)
-WAIT_S = 0.2  # how long a costly request waits for a slot before it is told to come back
+AT_ONCE = 2  # costly requests under way at once in a server process (a server has 8 threads)
+WAIT_S = 0.2  # how long a costly request waits for its turn before it is told to come back
 RETRY_AFTER_S = 2
+JOB_S = 120  # the longest a piece of costly work may take before it is given up
+T = TypeVar("T")
 
+log = logging.getLogger("referee")
 _slots = threading.BoundedSemaphore(AT_ONCE)
+_workers: dict[str, ProcessPoolExecutor | int | None] = {"pool": None, "processes": 0}
+_workers_guard = threading.Lock()
+
+
+def busy(what: str) -> ApiError:
+    return ApiError(503, f"The referee is busy {what} for other players; try again in a few "
+                         "seconds", headers={"Retry-After": str(RETRY_AFTER_S)})
 
 
 @contextlib.contextmanager
 def slot(what: str) -> Iterator[None]:
-    """Hold one of the process's slots for costly work while the block runs; 503 with
-    ``Retry-After`` when none comes free within ``WAIT_S``. ``what``: the work, as a phrase
-    the message reads ("printing", "placing the rest")."""
+    """Hold one of the process's ``AT_ONCE`` turns for costly work while the block runs; 503
+    with ``Retry-After`` when none comes free within ``WAIT_S``. ``what``: the work, as a
+    phrase the message reads ("printing", "placing the rest")."""
     if not _slots.acquire(timeout=WAIT_S):
-        raise ApiError(503, f"The referee is busy {what} for other players; try again in a "
-                            f"few seconds", headers={"Retry-After": str(RETRY_AFTER_S)})
+        raise busy(what)
     try:
         yield
     finally:
         _slots.release()
+
+
+def use_processes(processes: int) -> None:
+    """Run costly work in ``processes`` worker processes of its own from now on (``referee
+    serve``), started now so that the first PDF does not wait for them. Spawned, not forked:
+    a fork of a server with threads may copy a lock some thread holds."""
+    with _workers_guard:
+        _workers["processes"] = processes
+        _workers["pool"] = _new_pool(processes)
+    _workers["pool"].submit(int).result(timeout=JOB_S)  # each worker imports the referee
+
+
+def _new_pool(processes: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+
+
+def run(what: str, work: Callable[..., T], /, *args, **kwargs) -> T:
+    """``work(*args, **kwargs)`` in a turn of the costly pool (``slot``), in a worker process
+    when the server has them. ``work`` and its arguments must be picklable (a module-level
+    function, or a ``functools.partial`` of one, and plain data or a game's state)."""
+    with slot(what):
+        pool = _workers["pool"]
+        if pool is None:
+            return work(*args, **kwargs)
+        try:
+            return pool.submit(work, *args, **kwargs).result(timeout=JOB_S)
+        except TimeoutError:
+            log.error("costly work took over %d s while %s; given up", JOB_S, what)
+            raise busy(what) from None
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            log.error("a costly-work process died while %s; starting new ones", what)
+            with _workers_guard:
+                if _workers["pool"] is pool:
+                    _workers["pool"] = _new_pool(_workers["processes"])
+            raise busy(what) from None

@@ -29,11 +29,22 @@ class ApiError(Exception):
         self.status, self.message, self.field, self.rule = status, message, field, rule
         self.headers = headers or {}  # sent with the refusal, e.g. a 429's Retry-After
 
+    def __reduce__(self):
+        """Pickled whole (one raised in a worker process of the costly pool comes back to the
+        request as it was raised)."""
+        return (_rebuilt, (type(self), self.status, self.message, self.field, self.rule,
+                           self.headers))
+
     def to_json(self) -> dict:
         error = {"rule": self.rule, "message": self.message, "squares": []}
         if self.field:
             error["field"] = self.field
         return {"errors": [error]}
+
+
+def _rebuilt(kind: type, status: int, message: str, field: str | None, rule: str,
+             headers: dict[str, str]) -> ApiError:
+    return kind(status, message, field=field, rule=rule, headers=headers)
 
 
 def error_body(exc: BaseException) -> tuple[dict, int]:

@@ -6,6 +6,7 @@ player is rendered from his view (R21), exactly as the JSON API's responses are.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import secrets
@@ -26,7 +27,7 @@ from flask import (
 )
 
 from . import ladder, rulesets, service, strictjson, webparts
-from .costly import slot
+from .costly import run as run_costly
 from .errors import ApiError
 from .forms import (
     BudgetForm,
@@ -619,8 +620,7 @@ def fill_draft(game_id: str):
                             f"minute; try again in {service.seconds(int(wait) + 1)}",
                        field="disposition", headers={"Retry-After": str(int(wait) + 1)})
     try:
-        with slot("placing the rest"):
-            filled = complete(document, draft["purchase"], secrets.SystemRandom())
+        filled = run_costly("placing the rest", fill_at_random, document, draft["purchase"])
     except LayoutError as err:
         raise ApiError(422, f"Place the rest for me: {err} (R6-R9)", rule="R9") from None
     before = Counter(_kinds_placed(document))
@@ -633,6 +633,13 @@ def fill_draft(game_id: str):
                  placed=[f"{n} {PLURALS.get(k, k + 's') if n > 1 else NAMES.get(k, k)}"
                          for k, n in added.items()])
     return check
+
+
+def fill_at_random(document: dict, purchase: dict) -> dict:
+    """What is left of the purchase placed at random around the disposition (R6-R9), from the
+    system's own randomness, which nobody can predict: the costly part of "place the rest
+    for me", run in the costly pool."""
+    return complete(document, purchase, secrets.SystemRandom())
 
 
 def _kinds_placed(document: dict) -> list[str]:
@@ -782,9 +789,30 @@ def club():
                                                     GAMES_PER_PAGE)]
     return render_template("club.html", sections=sections, finished=finished,
                            page=page, pages=pages, per_page=GAMES_PER_PAGE,
+                           pager=pager(page, pages),
                            games=sum(section["games"] for section in sections),
                            forfeited=sum(section["forfeited"] for section in sections),
                            several=len(sections) > 1, form=ImportForm())
+
+
+def pager(page: int, pages: int) -> dict:
+    """The links under a paged list: the page before and after (None at either end), and the
+    page numbers to show, the first, the last and two either side of this one, with None
+    where numbers are left out.
+
+    >>> pager(5, 9)["numbers"]
+    [1, None, 3, 4, 5, 6, 7, None, 9]
+    >>> pager(1, 3)
+    {'newer': None, 'older': 2, 'numbers': [1, 2, 3]}
+    """
+    numbers: list[int | None] = []
+    for n in range(1, pages + 1):
+        if n in (1, pages) or abs(n - page) <= 2:
+            numbers.append(n)
+        elif numbers[-1] is not None:
+            numbers.append(None)
+    return {"newer": page - 1 if page > 1 else None,
+            "older": page + 1 if page < pages else None, "numbers": numbers}
 
 
 def _page_number(pages: int) -> int:
@@ -864,7 +892,7 @@ def postmortem(game_id: str):
 
 def naval_war_postmortem(game_id: str, seat: str):
     page = service.derived(store(), game_id, ("postmortem-page", seat),
-                           lambda game: _postmortem_page(game, seat),
+                           functools.partial(_postmortem_page, seat=seat),
                            lambda page: 4 * len(page["page_data"]),
                            costly="working out a post-mortem")
     return render_template("postmortem.html", **page, names=NAMES)

@@ -6,6 +6,7 @@ for that player (bearer token or his phone's session cookie), built from his vie
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections import OrderedDict
@@ -19,7 +20,7 @@ from printables.documents import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
 
 from . import rulesets, service, webparts
 from .common.problems import RuleViolation
-from .costly import slot
+from .costly import run as run_costly
 from .errors import ApiError
 from .web import bearer, store
 
@@ -46,15 +47,14 @@ _blanks: OrderedDict[tuple, bytes] = OrderedDict()
 _blanks_guard = threading.Lock()
 
 
-def blank(key: tuple, render: Callable[[], bytes]) -> bytes:
-    """A blank sheet, which depends only on its parameters (``key``): printed once (in a slot
-    of the costly pool) and kept, so asking for it again costs nothing."""
+def blank(key: tuple, render: Callable[..., bytes], **options) -> bytes:
+    """A blank sheet, ``render(**options)``, which depends only on its parameters (``key``):
+    printed once (in the costly pool) and kept, so asking for it again costs nothing."""
     with _blanks_guard:
         if key in _blanks:
             _blanks.move_to_end(key)
             return _blanks[key]
-    with slot("printing"):
-        body = render()
+    body = run_costly("printing", render, **options)
     with _blanks_guard:
         _blanks[key] = body
         while len(_blanks) > BLANKS_KEPT:
@@ -66,9 +66,8 @@ def blank(key: tuple, render: Callable[[], bytes]) -> bytes:
 def blank_chart():
     paper, layout = _choice("paper", PAPERS, "a4"), _choice("layout", LAYOUTS, "pair")
     rules = _rules()
-    paper_kit = webparts.for_rules(rules).paper
-    body = blank(("chart", rules, paper, layout),
-                 lambda: paper_kit.blank_chart(paper=paper, layout=layout))
+    body = blank(("chart", rules, paper, layout), webparts.for_rules(rules).paper.blank_chart,
+                 paper=paper, layout=layout)
     return pdf(body, f"blank-chart-{_prefix(rules)}{layout}-{paper}.pdf")
 
 
@@ -96,9 +95,8 @@ def _pages() -> int:
 @bp.get("/printables/blank-record.pdf")
 def blank_record():
     paper, pages, rules = _choice("paper", PAPERS, "a4"), _pages(), _rules()
-    paper_kit = webparts.for_rules(rules).paper
-    body = blank(("record", rules, paper, pages),
-                 lambda: paper_kit.blank_record(paper=paper, pages=pages))
+    body = blank(("record", rules, paper, pages), webparts.for_rules(rules).paper.blank_record,
+                 paper=paper, pages=pages)
     return pdf(body, f"blank-record-{_prefix(rules)}{paper}-pages-{pages}.pdf")
 
 
@@ -108,56 +106,65 @@ def _seat(game_id: str) -> str:
     return service.authorise(store(), game_id, token)
 
 
-def _paper(game) -> webparts.Paper:
-    return webparts.for_rules(rulesets.of(game).rules).paper
-
-
 def _printed(game_id: str, key: tuple, render) -> bytes:
     """A player's PDF of the game's current version, printed once and kept (a finished
-    game's never change); printed under the game's lock, never SQLite's write lock, in a
-    slot of the costly pool."""
+    game's never change); printed under the game's lock, never SQLite's write lock, in the
+    costly pool: ``render(game)`` is a partial of one of the functions below, which a worker
+    process of the pool can be handed with the game's state."""
     return service.derived(store(), game_id, key, render, len, costly="printing")
+
+
+def charts_pdf(game, *, paper_kit: webparts.Paper, seat: str, paper: str) -> bytes:
+    """A seat's charts as its view shows them, one page per opponent it may attack."""
+    rule_set = rulesets.of(game)
+    return paper_kit.player_charts(rule_set.view_for(game, seat), paper=paper,
+                                   opponents=rule_set.targets_for(game, seat))
+
+
+def record_pdf(game, *, paper_kit: webparts.Paper, seat: str, paper: str) -> bytes:
+    """A seat's move record as it may see it."""
+    return paper_kit.player_record(rulesets.of(game).record_for(game, seat), paper=paper)
+
+
+def postmortem_pdf(game, *, paper_kit: webparts.Paper, seat: str, paper: str) -> bytes:
+    """The post-mortem booklet from the seat's post-mortem view; refused before the end."""
+    rule_set = rulesets.of(game)
+    try:
+        shown = rule_set.postmortem_view(game, seat)
+        analysis = rule_set.postmortem_document(game)
+    except RuleViolation:
+        raise ApiError(409, "The post-mortem is printed once the game is over",
+                       rule="R21") from None
+    return paper_kit.postmortem(shown, rule_set.record_for(game, seat), paper=paper,
+                                analysis=analysis)
+
+
+PRINTED = {"charts": charts_pdf, "record": record_pdf, "postmortem": postmortem_pdf}
+
+
+def _player_pdf(game_id: str, kind: str) -> Response:
+    seat = _seat(game_id)
+    paper = _choice("paper", PAPERS, "a4")
+    paper_kit = webparts.for_rules(store().rules_of(game_id)).paper
+    render = functools.partial(PRINTED[kind], paper_kit=paper_kit, seat=seat, paper=paper)
+    body = _printed(game_id, (f"{kind}.pdf", seat, paper), render)
+    return pdf(body, f"postmortem-{game_id}.pdf" if kind == "postmortem"
+               else f"{kind}-{game_id}-{seat}.pdf")
 
 
 @bp.get("/api/v1/games/<game_id>/charts.pdf")
 def charts(game_id: str):
-    seat = _seat(game_id)
-    paper = _choice("paper", PAPERS, "a4")
-    body = _printed(game_id, ("charts.pdf", seat, paper),
-                    lambda game: _paper(game).player_charts(
-                        service.view(game, seat), paper=paper,
-                        opponents=rulesets.of(game).targets_for(game, seat)))
-    return pdf(body, f"charts-{game_id}-{seat}.pdf")
+    return _player_pdf(game_id, "charts")
 
 
 @bp.get("/api/v1/games/<game_id>/record.pdf")
 def record(game_id: str):
-    seat = _seat(game_id)
-    paper = _choice("paper", PAPERS, "a4")
-    body = _printed(game_id, ("record.pdf", seat, paper),
-                    lambda game: _paper(game).player_record(
-                        rulesets.of(game).record_for(game, seat), paper=paper))
-    return pdf(body, f"record-{game_id}-{seat}.pdf")
+    return _player_pdf(game_id, "record")
 
 
 @bp.get("/api/v1/games/<game_id>/postmortem.pdf")
 def postmortem(game_id: str):
-    seat = _seat(game_id)
-    paper = _choice("paper", PAPERS, "a4")
-
-    def render(game) -> bytes:
-        rule_set = rulesets.of(game)
-        try:
-            shown = rule_set.postmortem_view(game, seat)
-            analysis = rule_set.postmortem_document(game)
-        except RuleViolation:
-            raise ApiError(409, "The post-mortem is printed once the game is over",
-                           rule="R21") from None
-        return _paper(game).postmortem(shown, rule_set.record_for(game, seat),
-                                       paper=paper, analysis=analysis)
-
-    return pdf(_printed(game_id, ("postmortem.pdf", seat, paper), render),
-               f"postmortem-{game_id}.pdf")
+    return _player_pdf(game_id, "postmortem")
 
 
 @click.command("blank-chart")

@@ -35,7 +35,7 @@ from typing import NamedTuple, TypeVar
 from . import rulesets, signing
 from .common.problems import RuleViolation
 from .common.ruleset import Game, RuleSet
-from .costly import slot
+from .costly import run as run_costly
 from .errors import ApiError
 from .signing import SigningKey
 from .states import replayed, states_of
@@ -134,6 +134,12 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
         "seats": {seat: {"join_code": code, "join_url": join_url(game_id, seat, code)}
                   for seat, code in codes.items() if seat not in bots},
     }
+
+
+def postmortem_document(game: Game) -> dict:
+    """What each weapon bought and what hindsight says (``GET .../postmortem``), from the
+    game's rule set; refused before the end."""
+    return rulesets.of(game).postmortem_document(game)
 
 
 def status(game: Game) -> dict:
@@ -597,15 +603,13 @@ def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T
     """What ``build`` makes of the game's current version, made once per version and kept
     (a finished game's post-mortem and PDFs never change). ``build`` runs under the game's
     lock in this process, never inside SQLite's write lock; it must not change the game.
-    ``costly`` (what it does, "printing"): ``build`` is costly work, made in one of the
-    process's few slots for it (``costly.slot``); what is already kept needs none."""
+    ``costly`` (what it does, "printing"): ``build`` is costly work, made in a turn of the
+    costly pool (``costly.run``: then ``build`` must be picklable, a module-level function or
+    a partial of one); what is already kept needs none."""
     states = states_of(store)
 
     def make(game: Game) -> T:
-        if costly is None:
-            return build(game)
-        with slot(costly):
-            return build(game)
+        return build(game) if costly is None else run_costly(costly, build, game)
 
     with states.lock(game_id):
         game = states.current(store, game_id)
@@ -1203,9 +1207,8 @@ def import_game(store: Store, document: object, own: str) -> dict:
     club's records only if it is this referee's (``own``) or a trusted one's
     (``counts_in_records``); otherwise it is listed as unverified. Replaying a file is costly
     work, done in a slot of the pool for it (``costly``)."""
-    with slot("importing game files"):
-        game = check_export(document)  # what is wrong with the game is said first
-        signer = file_signer(document)
+    game = run_costly("importing game files", check_export, document)  # its faults first
+    signer = file_signer(document)
     stamp = content_hash(game)
     fill_content_hashes(store)
     game_id = secrets.token_hex(5)

@@ -35,6 +35,7 @@ def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server)
         with page.expect_response(lambda r: "/printables/blank-record.pdf" in r.url) as got:
             form.get_by_role("button", name="US Letter").tap()
         response = got.value
+        page.wait_for_url("**/blank-record.pdf?*")  # the PDF's navigation has committed
         assert "pages=3" in response.url and "paper=letter" in response.url
         assert response.status == 200
         assert response.headers["content-type"] == "application/pdf"

@@ -11,8 +11,11 @@ Every loop is bounded in count and in time; every request goes to 127.0.0.1.
 from __future__ import annotations
 
 import pytest
+import requests
+from api_support import table_in_play
 from conftest import LiveServer
 from costly_support import blank_sheet_storm, moves_during, place_the_rest_storm
+from helpers import QUIET
 
 STORM_S = 8  # how long the costly clients ask
 
@@ -39,3 +42,31 @@ def test_costly_work_placing_the_rest_without_end_does_not_starve_other_games(se
     assert max(times) < 3, times
     assert 200 in answers and 429 in answers  # each seat may ask only so often
     assert set(answers) <= {200, 429, 503}
+
+
+def test_costly_work_done_in_the_server_s_worker_process_comes_back_whole(server):
+    """`referee serve` hands costly work to a process of its own: each printable, the
+    post-mortem and an import come back from it as the app alone makes them, and so does a
+    refusal raised there (the post-mortem before the end)."""
+    api = server.api()
+    table = table_in_play(api, {"red": QUIET, "blue": QUIET})
+    headers = {"Authorization": f"Bearer {table.tokens['red']}"}
+    early = requests.get(f"{server.url}{table.path('/postmortem.pdf')}", headers=headers,
+                         timeout=30)
+    assert early.status_code == 409 and early.json()["errors"][0]["rule"] == "R21"
+    for tail in ("/charts.pdf", "/record.pdf"):
+        response = requests.get(f"{server.url}{table.path(tail)}", headers=headers, timeout=30)
+        assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    status, view, _ = table.as_seat("blue", "POST", "/resign")
+    assert status == 200 and view["phase"] == "over"
+    response = requests.get(f"{server.url}{table.path('/postmortem.pdf')}", headers=headers,
+                            timeout=60)
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    status, summary, _ = table.as_seat("red", "GET", "/postmortem")
+    assert status == 200 and summary["id"] == table.id
+    status, file, _ = table.as_seat("red", "GET", "/export")
+    status, body, _ = api.call("POST", "/api/v1/games/import", file)
+    assert status == 409, body  # replayed in the worker, found to be the game already here
+    file["events"][-1]["seat"] = "nobody"
+    status, body, _ = api.call("POST", "/api/v1/games/import", file)
+    assert status == 422 and body["errors"][0]["field"] == "events", body

@@ -47,5 +47,10 @@ class RuleViolation(ValueError):
     def __str__(self) -> str:
         return self._message
 
+    def __reduce__(self):
+        """Pickled as its problems and kind (a refusal raised in a worker process of the
+        costly pool comes back to the request whole)."""
+        return (type(self), (list(self.problems), self.kind))
+
     def to_json(self) -> dict:
         return {"errors": [p.to_json() for p in self.problems]}

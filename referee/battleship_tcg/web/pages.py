@@ -12,6 +12,7 @@ page embeds (``geometry.page_catalogue``).
 
 from __future__ import annotations
 
+import functools
 import secrets
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -92,7 +93,7 @@ def postmortem_page(game_id: str, seat: str):
     """After the end (T9, T10): both halves with every shot numbered, each shot with what it
     found and whether it was wasted, and the shots each boat took to sink."""
     page = service.derived(store(), game_id, ("tcg-postmortem-page", seat),
-                           lambda game: _postmortem_page(game, seat),
+                           functools.partial(_postmortem_page, seat=seat),
                            lambda page: 4 * len(page["page_data"]),
                            costly="working out a post-mortem")
     return render_template("tcg/postmortem.html", **page)

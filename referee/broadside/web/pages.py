@@ -12,6 +12,7 @@ the view's ``legal`` list.
 
 from __future__ import annotations
 
+import functools
 import secrets
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -279,7 +280,7 @@ def postmortem_page(game_id: str, seat: str):
     raw = request.args.get("step", "")
     step = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 4 else None
     page = service.derived(store(), game_id, ("broadside-postmortem-page", seat, step),
-                           lambda game: _postmortem_page(game, seat, step),
+                           functools.partial(_postmortem_page, seat=seat, step=step),
                            lambda page: len(page["board"]) + 200 * len(page["reports"]),
                            costly="working out a post-mortem")
     return render_template("broadside/postmortem.html", **page)
