@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -31,6 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from .errors import ApiError
+from .serving import follow_parent  # a worker ends when its server is gone, even killed
 
 AT_ONCE = 2  # costly requests under way at once in a server process (a server has 8 threads)
 WAIT_S = 0.2  # how long a costly request waits for its turn before it is told to come back
@@ -73,7 +75,8 @@ def use_processes(processes: int) -> None:
 
 
 def _new_pool(processes: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=follow_parent, initargs=(os.getpid(),))
 
 
 def run(what: str, work: Callable[..., T], /, *args, **kwargs) -> T:

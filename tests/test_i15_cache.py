@@ -214,7 +214,7 @@ def test_i15_item1_a_kept_view_answered_before_flask_is_what_flask_sends(api):
         shortcut.app = flask_only
 
 
-def _workers_of(pid: int) -> list[int]:
+def _children_of(pid: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -225,6 +225,30 @@ def _workers_of(pid: int) -> list[int]:
             if int(stat[1]) == pid:
                 found.append(int(entry.name))
     return found
+
+
+def _descendants_of(pid: int) -> list[int]:
+    """Every process started, directly or not, by ``pid``: its serving workers, and each
+    process's worker for costly work (``referee.costly``)."""
+    found, todo = [], [pid]
+    while todo:
+        for child in _children_of(todo.pop()):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _workers_of(pid: int) -> list[int]:
+    """The serving workers ``referee serve`` started (each given its socket)."""
+    workers = []
+    for child in _children_of(pid):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"--listen-fd" in command:
+            workers.append(child)
+    return workers
 
 
 def _gone(pids: list[int], within_s: float) -> bool:
@@ -246,6 +270,7 @@ def test_i15_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_t
     try:
         workers = _workers_of(server.process.pid)
         assert len(workers) == 1
+        everything = _descendants_of(server.process.pid)
         api = server.api()
         table = in_play(api)
         for _ in range(6):  # connections land on either process; every view stays current
@@ -262,12 +287,13 @@ def test_i15_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_t
             assert "Traceback" not in other.stderr
     finally:
         server.stop()
-    assert _gone(workers, 10)
+    assert _gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
     killed = LiveServer(tmp_path / "two.db", workers=3).start()
     workers = _workers_of(killed.process.pid)
     assert len(workers) == 2
+    everything = _descendants_of(killed.process.pid)
     killed.kill()
-    assert _gone(workers, 10)
+    assert _gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
 
 
 def test_i15_r21_a_seats_kept_report_copies_give_the_view_a_fresh_replay_gives():
