@@ -26,8 +26,16 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from conftest import LiveServer  # noqa: E402
-from test_slow_clients import PIPELINED, SLOW_CLIENTS, large_finished_game, slow_reader  # noqa: E402
+from conftest import LiveServer, loopback  # noqa: E402
+from test_slow_clients import (  # noqa: E402
+    LARGE,
+    PIPELINED,
+    SLOW_CLIENTS,
+    large_response,
+    slow_reader,
+)
+
+from referee import serving  # noqa: E402
 
 FLOOD = 1100
 REPEATS = 15
@@ -44,7 +52,10 @@ def timed_get(port: int) -> float:
 
 
 def flood(port: int, trickle: bool) -> list[socket.socket]:
-    sockets = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(FLOOD)]
+    per = serving.CONNECTIONS_PER_CLIENT - 2  # a client address holds only so many
+    sockets = [socket.create_connection(("127.0.0.1", port), timeout=5,
+                                        source_address=(loopback(n // per), 0))
+               for n in range(FLOOD)]
     if trickle:
         for s in sockets:
             s.sendall(b"GET / HTTP/1.1\r\n")
@@ -57,10 +68,9 @@ def ms(samples: list[float]) -> str:
 
 def slow_readers(server: LiveServer) -> str:
     """Plain requests, one every half second, while SLOW_CLIENTS connections read nothing of
-    the exports they pipelined."""
-    game_id, token, _ = large_finished_game(server)
-    request = (f"GET /api/v1/games/{game_id}/export HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-               f"Authorization: Bearer {token}\r\n\r\n").encode()
+    the large responses they pipelined."""
+    large_response(server)
+    request = f"GET {LARGE} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
     sockets = [slow_reader(server.port, request) for _ in range(SLOW_CLIENTS)]
     samples, unanswered = [], 0
     started = time.monotonic()
@@ -75,7 +85,7 @@ def slow_readers(server: LiveServer) -> str:
         for s in sockets:
             s.close()
     timed = ms(samples) if samples else "none answered"
-    return (f"{SLOW_CLIENTS} slow readers x {PIPELINED} exports: {len(samples)} answered, "
+    return (f"{SLOW_CLIENTS} slow readers x {PIPELINED} large responses: {len(samples)} answered, "
             f"{timed}; {unanswered} unanswered within 10 s")
 
 

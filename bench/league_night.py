@@ -41,7 +41,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
 from apiclient import Api, HttpTransport, choose_move, lock_in_random_fleets, open_table  # noqa: E402
-from conftest import REFEREE, LiveServer, free_port  # noqa: E402
+from conftest import REFEREE, LiveServer, free_port, loopback  # noqa: E402
 from helpers import IDLE_SQUARES, padded  # noqa: E402
 from server_bench import BareServer, closed_loop, pct  # noqa: E402
 
@@ -139,8 +139,10 @@ class Phone:
     """One keep-alive connection, one request at a time, as a phone's page makes them; a
     connection the server closed while idle is opened again, as a browser does."""
 
-    def __init__(self, port: int) -> None:
-        self.port, self.reader, self.writer = port, None, None
+    def __init__(self, port: int, address: str | None = None) -> None:
+        """``address``: the loopback address the phone connects from (its own, as on the
+        club's Wi-Fi, where each phone has one); by default 127.0.0.1."""
+        self.port, self.address, self.reader, self.writer = port, address, None, None
         self.busy = asyncio.Lock()
 
     async def request(self, method: str, path: str, headers: dict[str, str],
@@ -160,7 +162,9 @@ class Phone:
                        body: bytes) -> tuple[int, dict[str, str], bytes, float]:
         start = time.perf_counter()
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            self.reader, self.writer = await asyncio.open_connection(
+                "127.0.0.1", self.port,
+                local_addr=(self.address, 0) if self.address else None)
         lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1",
                  *(f"{k}: {v}" for k, v in headers.items())]
         if body:
@@ -307,9 +311,9 @@ def fleet_views(api: Api, rounds: int) -> None:
 # -- 4. the league ------------------------------------------------------------------------
 
 class Player:
-    def __init__(self, table, seat: str, port: int, rng: random.Random) -> None:
+    def __init__(self, table, seat: str, port: int, rng: random.Random, address: str) -> None:
         self.table, self.seat, self.rng = table, seat, rng
-        self.poller = self.mover = Phone(port)
+        self.poller = self.mover = Phone(port, address)
         self.etag, self.view, self.moved_at_version = None, None, -1
         self.reports: list[dict] = []
         self.auth = {"Authorization": f"Bearer {table.tokens[seat]}"}
@@ -438,8 +442,9 @@ def main() -> None:
             print(f"4. {games} games opened and locked in through the API in "
                   f"{time.perf_counter() - start:.1f} s")
             rng = random.Random(15)
-            players = [Player(t, seat, server.port, random.Random(rng.random()))
-                       for t in tables for seat in ("red", "blue")]
+            players = [Player(t, seat, server.port, random.Random(rng.random()),
+                              loopback(2 * n + i))
+                       for n, t in enumerate(tables) for i, seat in enumerate(("red", "blue"))]
             polls, statuses, moves, errors, elapsed, cpu, client = asyncio.run(
                 league(players, seconds, server))
             print(f"   {len(players)} phones polling every 2 s for {elapsed:.0f} s: "

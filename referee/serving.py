@@ -7,9 +7,14 @@
 * Room for every phone (``connection_limit``), but idle connections are closed after
   ``IDLE_TIMEOUT`` seconds instead of waitress's 120 (a phone polls every 2 s, so only a
   phone that stopped polling is idle that long), checked every few seconds.
-* At the connection limit, the connection idle longest is closed to make room, so one client
-  holding a thousand idle connections cannot lock the club's phones out (issue 10, item 6);
-  the phone whose idle connection went reconnects at its next poll.
+* One client address holds at most ``CONNECTIONS_PER_CLIENT`` connections (a phone needs one
+  or two, a browser six at most); more are refused with a reset, so no one client can fill the
+  server's room for every phone, or the disk with request bodies waitress buffers for each (a
+  trusted proxy, which speaks for every client, is excepted).
+* At the connection limit, the connection idle longest is closed to make room (or one whose
+  answer has not moved for a second, before its send deadline), so clients holding a thousand
+  idle connections cannot lock the club's phones out; the phone whose idle connection went
+  reconnects at its next poll.
 * A request body larger than ``MAX_REQUEST_BODY`` is refused with 413 by waitress itself,
   from its Content-Length (or as soon as a chunked body passes it), before anything reads or
   buffers it (issue 10, item 10).
@@ -75,6 +80,7 @@ HEADER_TIMEOUT = 10  # seconds from a request's first byte to the end of its hea
 MAX_PIPELINED = 8  # requests taken from one read of a connection; it closes after the last
 CHECK_EVERY_S = 1  # how often connections are checked against the two timeouts above
 RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: close() resets the connection
+CONNECTIONS_PER_CLIENT = 32  # a phone holds one or two; a browser opens six at most
 EVICT_AT_ONCE = 64  # idle connections closed together at the limit, so a burst finds room
 ACCEPT_AT_ONCE = 64  # connections taken from the backlog in one pass of the loop
 LOG_EVERY_S = 10
@@ -122,9 +128,23 @@ class RefereeChannel(HTTPChannel):
     last_before_close = None  # the request after which the connection closes
     next_waits = False  # a request waits for the response before it to be sent
 
+    client: str | None = None  # the address counted in the listener's ``clients``
+
     def __init__(self, server, sock, addr, adj, map=None) -> None:
         super().__init__(server, sock, addr, adj, map)
         self.outbuf_lock = WakingCondition()
+        self.client = addr[0] if isinstance(addr, tuple) else str(addr)
+        server.clients[self.client] = server.clients.get(self.client, 0) + 1
+
+    def del_channel(self, map=None) -> None:
+        if self.client is not None:  # counted off once, however often closed
+            left = self.server.clients.get(self.client, 1) - 1
+            if left > 0:
+                self.server.clients[self.client] = left
+            else:
+                self.server.clients.pop(self.client, None)
+            self.client = None
+        super().del_channel(map)
 
     def received(self, data: bytes) -> bool:
         taken = super().received(data)
@@ -171,6 +191,13 @@ class RefereeListener:
     last_logged = 0.0
     last_checked = 0.0
 
+    @property
+    def clients(self) -> dict[str, int]:
+        """How many connections each client address holds now."""
+        if "_clients" not in self.__dict__:
+            self._clients: dict[str, int] = {}
+        return self._clients
+
     def readable(self):
         now = time.time()
         if now - self.last_checked >= CHECK_EVERY_S:
@@ -179,8 +206,10 @@ class RefereeListener:
         if self.accepting and len(self._map) >= self.adj.connection_limit:
             idle = heapq.nsmallest(
                 EVICT_AT_ONCE, (c for c in self.active_channels.values()
-                                if not c.requests and not c.total_outbufs_len
-                                and not c.will_close), key=lambda c: c.last_activity)
+                                if not c.will_close and (not c.requests and not c.total_outbufs_len
+                                                         or c.total_outbufs_len
+                                                         and now - c.last_activity > 1)),
+                key=lambda c: c.last_activity)
             for channel in idle:
                 channel.will_close = True  # closed by the loop's next pass, as waitress does
             if idle and self.may_log():
@@ -226,9 +255,36 @@ class RefereeListener:
     def handle_accept(self):
         for _ in range(ACCEPT_AT_ONCE):
             before = len(self._map)
-            super().handle_accept()
+            if not self.accept_one():
+                return
             if len(self._map) == before or len(self._map) >= self.adj.connection_limit:
                 return
+
+    def accept_one(self) -> bool:
+        """Accept one waiting connection as waitress does, but refuse it (a reset) when its
+        client already holds ``CONNECTIONS_PER_CLIENT`` (a trusted proxy, which speaks for
+        every client, excepted); False when none was waiting."""
+        try:
+            taken = self.accept()
+            if taken is None:
+                return False
+            conn, addr = taken
+            self.set_socket_options(conn)
+        except OSError:
+            return True  # a connection gone before it was accepted: look for the next
+        addr = self.fix_addr(addr)
+        client = addr[0] if isinstance(addr, tuple) else str(addr)
+        if self.clients.get(client, 0) >= CONNECTIONS_PER_CLIENT \
+                and self.adj.trusted_proxy not in ("*", client):
+            with contextlib.suppress(OSError):
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)
+            conn.close()
+            if self.may_log():
+                log.warning("a client at %s holds %d connections: refusing more",
+                            client, CONNECTIONS_PER_CLIENT)
+            return True
+        self.channel_class(self, conn, addr, self.adj, map=self._map)
+        return True
 
 
 def _listeners(server) -> list[BaseWSGIServer]:

@@ -67,6 +67,13 @@ def api(client) -> Api:
     return Api(FlaskTransport(client))
 
 
+def loopback(n: int) -> str:
+    """The n-th of many loopback addresses (127.0.1.2, 127.0.1.3 ...): a client each, as the
+    phones on a club's Wi-Fi have, for tests and benches of many clients (the referee lets one
+    client address hold only so many connections, ``serving.CONNECTIONS_PER_CLIENT``)."""
+    return f"127.0.{1 + n // 200}.{2 + n % 200}"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -11,6 +11,9 @@ import http.client
 import socket
 import time
 
+import pytest
+from conftest import loopback
+
 from referee import serving
 
 
@@ -28,12 +31,15 @@ def timed_get(port: int, path: str = "/api/v1/openapi.json", timeout: float = 5.
 
 
 def test_i10_item6_a_thousand_idle_connections_do_not_lock_out_a_new_phone(default_server):
-    """One client opens more idle connections than the limit (the default settings of
-    `referee serve`); a new phone is still served within a second."""
+    """Clients open more idle connections than the limit (the default settings of
+    `referee serve`), a few each from many addresses; a new phone is still served within a
+    second."""
     flood: list[socket.socket] = []
+    per = serving.CONNECTIONS_PER_CLIENT - 2
     try:
-        for _ in range(serving.CONNECTION_LIMIT + 20):
-            s = socket.create_connection(("127.0.0.1", default_server.port), timeout=5)
+        for n in range(serving.CONNECTION_LIMIT + 20):
+            s = socket.create_connection(("127.0.0.1", default_server.port), timeout=5,
+                                         source_address=(loopback(n // per), 0))
             flood.append(s)
         status, took = timed_get(default_server.port, timeout=3)
         assert status == 200
@@ -45,6 +51,37 @@ def test_i10_item6_a_thousand_idle_connections_do_not_lock_out_a_new_phone(defau
         assert status == 200 and took < 1.0, f"the second phone waited {took:.2f} s"
     finally:
         for s in flood:
+            s.close()
+
+
+def test_one_client_address_holds_a_bounded_number_of_connections(default_server):
+    """One address opening connection after connection is refused past
+    ``CONNECTIONS_PER_CLIENT`` (a reset, at once), and that address is served again once it
+    lets some go; meanwhile another address is served as usual."""
+    held: list[socket.socket] = []
+    try:
+        for _ in range(serving.CONNECTIONS_PER_CLIENT):
+            held.append(socket.create_connection(("127.0.0.1", default_server.port),
+                                                 timeout=5, source_address=("127.0.9.9", 0)))
+        time.sleep(0.3)  # each accepted and counted
+        extra = socket.create_connection(("127.0.0.1", default_server.port), timeout=5,
+                                         source_address=("127.0.9.9", 0))
+        extra.sendall(b"GET /api/v1/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        with pytest.raises((ConnectionResetError, BrokenPipeError)):
+            if not extra.recv(1024):
+                raise ConnectionResetError("closed")
+        extra.close()
+        status, took = timed_get(default_server.port, timeout=3)
+        assert status == 200 and took < 1.0  # another address, at once
+        held.pop().close()
+        time.sleep(0.3)
+        again = http.client.HTTPConnection("127.0.0.1", default_server.port, timeout=5,
+                                           source_address=("127.0.9.9", 0))
+        again.request("GET", "/api/v1/openapi.json")
+        assert again.getresponse().status == 200
+        again.close()
+    finally:
+        for s in held:
             s.close()
 
 

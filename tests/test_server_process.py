@@ -37,7 +37,7 @@ from apiclient import (
     open_table,
     play_random_game,
 )
-from conftest import REFEREE, LiveServer
+from conftest import REFEREE, LiveServer, loopback
 
 from referee.store import MIGRATIONS
 
@@ -574,8 +574,9 @@ def test_more_phones_than_waitress_allows_by_default_stay_connected(live_server)
     table = open_table(live_server.api(), 2)
     _, _, headers = table.as_seat("red", "GET")
     poll = {"Authorization": f"Bearer {table.tokens['red']}", "If-None-Match": headers["ETag"]}
-    phones = [http.client.HTTPConnection("127.0.0.1", live_server.port, timeout=5)
-              for _ in range(151)]
+    phones = [http.client.HTTPConnection("127.0.0.1", live_server.port, timeout=5,
+                                         source_address=(loopback(n), 0))
+              for n in range(151)]  # a phone an address, as on the club's Wi-Fi
     try:
         for phone in phones:  # the last one connects while 150 are held open
             phone.request("GET", table.path(), headers=poll)
