@@ -19,7 +19,7 @@ from conftest import LiveServer
 from rule_set_tables import GAMES, RULES, open_table, table_in_play
 
 from referee import create_app, rulesets, service
-from referee.common.lifecycle import MAX_CLOCK_EXTENSIONS, MAX_REISSUES
+from referee.common.lifecycle import MAX_CLOCK_EXTENSIONS, MAX_LEVEL_CHANGES, MAX_REISSUES
 from referee.store import Store
 
 
@@ -183,6 +183,24 @@ def test_r25_the_stand_in_level_is_an_event_every_seat_sees_and_the_file_keeps(
     assert status == 422 and "stand-in level" in first_message(body), body
     status, body, _ = elsewhere.call("POST", f"{GAMES}/import", file)
     assert status == 201, body
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_r25_the_host_chooses_the_stand_in_level_a_bounded_number_of_times(api, rules):
+    """Choosing one level and another in turn cannot fill the log (each choice is an
+    event): past MAX_LEVEL_CHANGES the level stays as it is, and the game goes on."""
+    table = table_in_play(api, rules, move_minutes=5)
+    levels = list(rulesets.named(rules).levels)[:2]
+    for n in range(MAX_LEVEL_CHANGES):
+        status, body, _ = table.host("POST", "/stand-in-level", {"level": levels[n % 2]})
+        assert status == 200, body
+    before = table.version()
+    status, body, _ = table.host("POST", "/stand-in-level",
+                                 {"level": levels[MAX_LEVEL_CHANGES % 2]})
+    assert status == 409 and body["errors"][0]["rule"] == "R25", body
+    assert table.version() == before
+    status, report = table.move()
+    assert status == 201, report
 
 
 def test_r25_a_stand_in_level_kept_beside_the_log_becomes_an_event_of_it(app, api):

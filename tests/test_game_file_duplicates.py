@@ -41,6 +41,10 @@ def variants(rules: str) -> dict[str, dict]:
         "another disposition clock": fabricated(rules, minutes=45),
         "other names and id": fabricated(rules, names={"red": "Eve", "blue": "Trent"},
                                          game_id="other"),
+        "its pieces listed in another order": fabricated(rules, fleets={
+            seat: {key: list(reversed(value)) if isinstance(value, list) else value
+                   for key, value in fleet.items()}
+            for seat, fleet in dispositions(rules).items()}),
     }
 
 

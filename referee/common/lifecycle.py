@@ -47,6 +47,7 @@ MAX_MARKS = 3  # combining marks on one letter: enough for any script, not for a
 MAX_REISSUES = 20  # R24: new join codes for one seat; each may let a new holder join
 MAX_CLOCK_EXTENSIONS = 30  # R10: times the host gives more minutes for dispositions
 MAX_LEVEL = 40  # R25: a computer's level is a short name ("admiral")
+MAX_LEVEL_CHANGES = 20  # R25: times the host may choose the stand-in's level in a game
 
 
 def refuse(rule: str, message: str, *, field: str | None = None,
@@ -65,6 +66,18 @@ def fingerprint(disposition: dict, salt: str) -> str:
     canonical = json.dumps(disposition, sort_keys=True, separators=(",", ":"),
                            ensure_ascii=True)
     return hashlib.sha256(f"{salt}\n{canonical}".encode()).hexdigest()
+
+
+def unordered(disposition: dict) -> dict:
+    """A disposition with each of its lists (ships, land, aircraft, guns ...) in one order, the
+    order of their pieces' canonical JSON: the order a player (or a file's editor) listed
+    them in says nothing, so two dispositions of the same pieces are one.
+
+    >>> unordered({"land": ["B 2", "A 1"], "salvoes": 3})
+    {'land': ['A 1', 'B 2'], 'salvoes': 3}
+    """
+    return {key: sorted(value, key=lambda piece: json.dumps(piece, sort_keys=True))
+            if isinstance(value, list) else value for key, value in disposition.items()}
 
 
 def check_name(name: object, field: str = "name") -> str:
@@ -186,6 +199,7 @@ class Lifecycle:
     stand_in_level: str | None = None  # the host's choice of the stand-in's level (R25)
     reissues: dict[str, int] = field(default_factory=dict)  # new join codes per seat (R24)
     extensions: int = 0  # the times the disposition clock was given more minutes (R10)
+    level_changes: int = 0  # the times the host chose the stand-in's level (R25)
     turn_began: int = 0  # the event (numbered from 1) that began the current turn (R25)
     resigned: str | None = None
     over: str | None = None  # why the game ended (each rule set names its reasons)
@@ -393,11 +407,13 @@ class Lifecycle:
         order, each seat named by its place in the order of play, and how the game ended.
         Nothing of the names, id, times, options, salts or fingerprints, nor the order of the
         events before play (joins, dispositions, lock-ins, clock changes): re-salted,
-        re-ordered, re-timed or with its seats' colours swapped, a game is the same game."""
+        re-ordered, re-timed or with its seats' colours swapped, a game is the same game; nor the
+        order in which a disposition lists its pieces (``unordered``)."""
         places = [*self.order, *(s for s in self.seats if s not in self.order)]
         label = {seat: n for n, seat in enumerate(places)}
         return {
-            "seats": [self.fleets[s].document if s in self.fleets else None for s in places],
+            "seats": [unordered(self.fleets[s].document) if s in self.fleets else None
+                      for s in places],
             "moves": [[label[e["seat"]], self._content_move(e["move"], label)]
                       for e in self.events if e["type"] == "move"],
             "end": [self.over, label.get(self.resigned)],
@@ -600,7 +616,12 @@ class Lifecycle:
                          field="level", kind="turn")
         if not isinstance(level, str) or not 0 < len(level) <= MAX_LEVEL:
             raise refuse("R25", "'level' names one of the computer's levels", field="level")
+        if self.level_changes >= MAX_LEVEL_CHANGES:
+            raise refuse("R25", f"The stand-in's level has been chosen {MAX_LEVEL_CHANGES} "
+                                "times in this game; it stays as it is", field="level",
+                         kind="turn")
         self.stand_in_level = level
+        self.level_changes += 1
         return {"type": "stand_in_level", "level": level}
 
     def _apply_play_on(self, event: dict) -> None:
