@@ -106,24 +106,28 @@ def _seat(game_id: str) -> str:
     return service.authorise(store(), game_id, token)
 
 
-def _printed(game_id: str, key: tuple, render) -> bytes:
+def _printed(game_id: str, key: tuple, render, *, whole_game: bool) -> bytes:
     """A player's PDF of the game's current version, printed once and kept (a finished
-    game's never change); printed under the game's lock, never SQLite's write lock, in the
-    costly pool: ``render(game)`` is a partial of one of the functions below, which a worker
-    process of the pool can be handed with the game's state."""
-    return service.derived(store(), game_id, key, render, len, costly="printing")
+    game's never change); made under the game's lock, never SQLite's write lock. The drawing
+    is costly work, in the costly pool (``costly.run``): a PDF of what a seat may see is
+    drawn from its view or record, made here, so that nothing hidden from it goes to the
+    pool's process (its size would show in the time taken, R21); the post-mortem, after the
+    end when everything is revealed, is made there whole (``whole_game``)."""
+    return service.derived(store(), game_id, key, render, len,
+                           costly="printing" if whole_game else None)
 
 
 def charts_pdf(game, *, paper_kit: webparts.Paper, seat: str, paper: str) -> bytes:
     """A seat's charts as its view shows them, one page per opponent it may attack."""
     rule_set = rulesets.of(game)
-    return paper_kit.player_charts(rule_set.view_for(game, seat), paper=paper,
-                                   opponents=rule_set.targets_for(game, seat))
+    return run_costly("printing", paper_kit.player_charts, rule_set.view_for(game, seat),
+                      paper=paper, opponents=rule_set.targets_for(game, seat))
 
 
 def record_pdf(game, *, paper_kit: webparts.Paper, seat: str, paper: str) -> bytes:
     """A seat's move record as it may see it."""
-    return paper_kit.player_record(rulesets.of(game).record_for(game, seat), paper=paper)
+    return run_costly("printing", paper_kit.player_record,
+                      rulesets.of(game).record_for(game, seat), paper=paper)
 
 
 def postmortem_pdf(game, *, paper_kit: webparts.Paper, seat: str, paper: str) -> bytes:
@@ -147,7 +151,8 @@ def _player_pdf(game_id: str, kind: str) -> Response:
     paper = _choice("paper", PAPERS, "a4")
     paper_kit = webparts.for_rules(store().rules_of(game_id)).paper
     render = functools.partial(PRINTED[kind], paper_kit=paper_kit, seat=seat, paper=paper)
-    body = _printed(game_id, (f"{kind}.pdf", seat, paper), render)
+    body = _printed(game_id, (f"{kind}.pdf", seat, paper), render,
+                    whole_game=kind == "postmortem")
     return pdf(body, f"postmortem-{game_id}.pdf" if kind == "postmortem"
                else f"{kind}-{game_id}-{seat}.pdf")
 

@@ -172,3 +172,33 @@ def test_r21_a_seat_s_command_answers_from_its_kept_view_not_a_copy_of_the_game(
         assert response.status_code == 200
         assert re.search(rb'"agreed_to_end":true', response.data)
     assert counts["small"] == counts["large"], counts
+
+
+def test_r21_what_a_seat_s_pdf_hands_the_costly_pool_is_its_view_not_the_game(tables,
+                                                                              monkeypatch):
+    """The costly pool's process is handed only what the seat may see (its view, its
+    record) for its charts and record, never the game's state, whose copy would cost more
+    the more the opponent hides."""
+    from referee import costly, rulesets
+
+    client, api, games = tables
+    play_both(api, games, 2)
+    handed = []
+    run = costly.run
+
+    def recorded(what, work, /, *args, **kwargs):
+        handed.append((work, args, kwargs))
+        return run(what, work, *args, **kwargs)
+
+    monkeypatch.setattr(costly, "run", recorded)
+    monkeypatch.setattr("referee.printouts.run_costly", recorded)
+    game = games["large"]
+    for tail in ("charts.pdf", "record.pdf"):
+        response = client.get(f"/api/v1/games/{game['id']}/{tail}",
+                              headers={"Authorization": f"Bearer {game['tokens']['red']}"})
+        assert response.status_code == 200
+    assert len(handed) == 2
+    game_types = tuple(rule_set.game_type for rule_set in rulesets.RULE_SETS.values())
+    for _work, args, kwargs in handed:
+        assert not any(isinstance(value, game_types) for value in (*args, *kwargs.values()))
+        assert args[0]["you"] == "red"  # the seat's own view or record
