@@ -44,8 +44,8 @@ def test_i13_item5_every_browser_module_takes_the_shared_gate():
                         and "browser" in [a.arg for a in node.args.args]
                         for node in ast.walk(ast.parse(p.read_text())))}
     assert {"test_browser.py", "test_browser_placement.py", "test_browser_seats.py",
-            "test_browser_marks.py", "test_browser_printables_i12.py",
-            "test_i11_browser.py"} <= uses_browser
+            "test_browser_marks.py", "test_browser_record_pages_and_marks.py",
+            "test_browser_order_and_sides.py"} <= uses_browser
     gated = {p.name for p in modules_to_scan() if "require_browser()" in p.read_text()}
     assert uses_browser <= gated, f"browser tests without the shared gate: {uses_browser - gated}"
 

@@ -12,7 +12,7 @@ import pypdf
 from apiclient import open_table
 from browser_support import PHONE, require_browser, screenshot_path
 from test_printables import FLEETS
-from test_printables_i12 import MOVES, red_on_carrier
+from test_printables_record_pages_and_marks import MOVES, red_on_carrier
 
 sync_api = require_browser()
 

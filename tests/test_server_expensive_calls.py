@@ -15,8 +15,8 @@ import threading
 import time
 
 from apiclient import Api, HttpTransport
+from forgery_support import swollen_file
 from helpers import IDLE_SQUARES, QUIET
-from test_i10_state import swollen_file
 
 HOSTILE_SECONDS = 8
 MOVES = 24

@@ -3,7 +3,7 @@ nothing expensive under the write lock, imports that cannot forge the club's rec
 views whose cost says nothing hidden (R21).
 
 Everything here goes through the Flask test client (one process); the hostile client against
-a real server process is in ``test_i10_server.py``.
+a real server process is in ``test_server_expensive_calls.py``.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import sqlite3
 import pytest
 from api_support import table_in_play
 from apiclient import Api, FlaskTransport, lock_in_random_fleets, open_table, play_random_game
+from forgery_support import swollen_file
 from helpers import IDLE_SQUARES, QUIET
 
 from referee import create_app, service
 from referee.bots import LEVELS, Bot
-from referee.naval_war import check_disposition, new_game, replay, view_for
+from referee.naval_war import check_disposition, replay, view_for
 from referee.store import Store
 
 GAMES = "/api/v1/games"
@@ -154,22 +155,6 @@ def test_r14_a_game_at_the_event_limit_takes_no_more_moves_but_can_still_end(api
     status, body, _ = table.as_seat("blue", "POST", "/end")
     assert status == 200 and body["phase"] == "over", body
     assert table.view("red")["version"] == version + 5
-
-
-def swollen_file(events_wanted: int) -> dict:
-    """A finished game's file swollen with one seat's agreement to end, repeated (as a log
-    written before a repeated offer stopped adding events)."""
-    game, _ = new_game(id="swollen", seats=2, seed=7)
-    for seat in game.seats:
-        game.join(seat, seat.title())
-        game.submit(seat, QUIET)
-        game.lock_in(seat, seed=3, salt=f"salt-{seat}")
-    while game.version < events_wanted - 1:
-        game.apply({"type": "end", "seat": "red"})
-    game.resign("blue")
-    return {"format": "naval-war-game", "version": 1, "rules": "naval-war", "id": game.id,
-            "exported_at": 0, "fingerprints": dict(game.fingerprints),
-            "salts": dict(game.salts), "result": game.result().to_json(), "events": game.events}
 
 
 def test_an_import_is_held_to_the_same_cap_as_a_game_played_here(api):
