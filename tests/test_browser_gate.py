@@ -15,7 +15,7 @@ TESTS = Path(__file__).resolve().parent
 NOWHERE = Path("/nonexistent/chromium")
 
 
-def test_i13_item5_without_chromium_a_browser_module_is_skipped_loudly(monkeypatch):
+def test_without_chromium_a_browser_module_is_skipped_loudly(monkeypatch):
     monkeypatch.setattr(browser_support, "CHROMIUM", NOWHERE)
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception) as skipped:
@@ -26,7 +26,7 @@ def test_i13_item5_without_chromium_a_browser_module_is_skipped_loudly(monkeypat
     assert header[0] == "!" * 78
 
 
-def test_i13_item5_under_ci_a_missing_browser_fails(monkeypatch):
+def test_under_ci_a_missing_browser_fails(monkeypatch):
     monkeypatch.setattr(browser_support, "CHROMIUM", NOWHERE)
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception) as failed:
@@ -38,7 +38,7 @@ def modules_to_scan() -> list[Path]:
     return [p for p in sorted(TESTS.glob("test_*.py")) if p.name != Path(__file__).name]
 
 
-def test_i13_item5_every_browser_module_takes_the_shared_gate():
+def test_every_browser_module_takes_the_shared_gate():
     uses_browser = {p.name for p in modules_to_scan() if any(
                         isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
                         and "browser" in [a.arg for a in node.args.args]
@@ -51,7 +51,7 @@ def test_i13_item5_every_browser_module_takes_the_shared_gate():
 
 
 @pytest.mark.parametrize("path", modules_to_scan(), ids=lambda p: p.name)
-def test_i13_item5_no_module_keeps_a_gate_or_browser_of_its_own(path):
+def test_no_module_keeps_a_gate_or_browser_of_its_own(path):
     text = path.read_text()
     tree = ast.parse(text)
     own_fixture = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)

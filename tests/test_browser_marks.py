@@ -21,7 +21,7 @@ def signed_session(table, seat: str) -> str:
         {"seats": {table.id: table.tokens[seat]}, "_permanent": True})
 
 
-def test_i13_a_pencil_mark_not_saved_is_reported(browser, live_server):
+def test_a_pencil_mark_not_saved_is_reported(browser, live_server):
     table = table_in_play(live_server.api(), {"red": QUIET, "blue": QUIET})
     context = browser.new_context(**PHONE)
     context.add_cookies([{"name": "session", "value": signed_session(table, "red"),

@@ -72,8 +72,7 @@ def buy(phone: Phone, purchase: dict) -> None:
     phone.page.wait_for_selector("#place-chart .cell")
 
 
-def test_i12_item1_every_piece_is_placed_picked_up_and_removed_by_tapping(browser,
-                                                                          live_server):
+def test_every_piece_is_placed_picked_up_and_removed_by_tapping(browser, live_server):
     phone = Phone(browser, "red")
     game_url = new_game(phone, live_server.url)
     phone.page.goto(game_url)
@@ -191,7 +190,7 @@ def test_i12_item1_every_piece_is_placed_picked_up_and_removed_by_tapping(browse
     assert phone.failures == [], phone.failures
 
 
-def test_i12_item2_a_fleet_from_the_book_placed_for_a_beginner(browser, live_server):
+def test_a_fleet_from_the_book_placed_for_a_beginner(browser, live_server):
     phone = Phone(browser, "beginner")
     phone.page.goto(new_game(phone, live_server.url, "Newcomer"))
     page = phone.page
@@ -208,8 +207,7 @@ def test_i12_item2_a_fleet_from_the_book_placed_for_a_beginner(browser, live_ser
     assert phone.failures == [], phone.failures
 
 
-def test_i12_item6_a_whole_game_has_icons_no_failed_request_and_keeps_a_move(browser,
-                                                                          live_server):
+def test_a_whole_game_has_icons_no_failed_request_and_keeps_a_move(browser, live_server):
     red, blue, late = (Phone(browser, n) for n in ("red", "blue", "late"))
     game_url = new_game(red, live_server.url)
     icons = red.page.evaluate("""[...document.querySelectorAll(

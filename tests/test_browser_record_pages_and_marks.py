@@ -17,7 +17,7 @@ from test_printables_record_pages_and_marks import MOVES, red_on_carrier
 sync_api = require_browser()
 
 
-def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server):
+def test_phone_prints_three_pages_of_move_record(browser, live_server):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     try:
@@ -50,7 +50,7 @@ def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server)
         context.close()
 
 
-def test_i12_item5_screen_marks_destroyed_and_sunk_each_its_own_way(browser, live_server):
+def test_screen_marks_destroyed_and_sunk_each_its_own_way(browser, live_server):
     """The screen's key gave ✕ to a hit while Red's own chart drew ✕ for a destroyed plane,
     and a sunk carrier showed the bomber's letter where it stood: one symbol per meaning."""
     from flask import Flask

@@ -55,7 +55,7 @@ def view_and_etag(table: TableGame, seat: str) -> tuple[dict, str]:
     return body, headers["ETag"]
 
 
-def test_i15_item3_a_move_through_one_server_is_seen_by_the_other_at_once(tmp_path):
+def test_a_move_through_one_server_is_seen_by_the_other_at_once(tmp_path):
     one = LiveServer(tmp_path / "shared.db").start()
     two = LiveServer(tmp_path / "shared.db").start()
     try:
@@ -80,7 +80,7 @@ def test_i15_item3_a_move_through_one_server_is_seen_by_the_other_at_once(tmp_pa
         two.stop()
 
 
-def test_i15_item3_a_restart_loses_nothing_and_serves_the_same_views_and_etags(tmp_path):
+def test_a_restart_loses_nothing_and_serves_the_same_views_and_etags(tmp_path):
     server = LiveServer(tmp_path / "club.db").start()
     try:
         table = in_play(server.api())
@@ -102,7 +102,7 @@ def test_i15_item3_a_restart_loses_nothing_and_serves_the_same_views_and_etags(t
         again.stop()
 
 
-def test_i15_item3_a_kept_view_is_never_served_after_another_process_appends(tmp_path):
+def test_a_kept_view_is_never_served_after_another_process_appends(tmp_path):
     """This test's app keeps Red's view; another process moves; the kept view must not be
     served again, whether asked with its ETag, without one, or for the raw JSON."""
     database = tmp_path / "shared.db"
@@ -126,7 +126,7 @@ def test_i15_item3_a_kept_view_is_never_served_after_another_process_appends(tmp
         other.stop()
 
 
-def test_i15_item2_a_kept_view_is_gzipped_once_and_says_so(api):
+def test_a_kept_view_is_gzipped_once_and_says_so(api):
     table = in_play(api)
     for _ in range(30):
         idle(table)
@@ -147,7 +147,7 @@ def test_i15_item2_a_kept_view_is_gzipped_once_and_says_so(api):
     assert zipped.headers["Content-Length"] == str(len(zipped.data))
 
 
-def test_i15_a_write_inside_a_write_fails_at_once_rather_than_waiting_for_ever(tmp_path):
+def test_a_write_inside_a_write_fails_at_once_rather_than_waiting_for_ever(tmp_path):
     """Threads queue on the store's own writer lock (issue 15); a nested write on one thread
     is refused by SQLite as before, never a thread stuck on its own lock."""
     import sqlite3
@@ -172,7 +172,7 @@ def test_i15_a_write_inside_a_write_fails_at_once_rather_than_waiting_for_ever(t
     assert not worker.is_alive() and failed, "a nested write waited on its own lock"
 
 
-def test_i15_item1_a_kept_view_answered_before_flask_is_what_flask_sends(api):
+def test_a_kept_view_answered_before_flask_is_what_flask_sends(api):
     """The cheap path serves a built view's bytes without entering Flask: the same status,
     headers (but the date) and body as the app itself sends for the same request, plain and
     gzipped, and it is taken only once the view is built."""
@@ -261,7 +261,7 @@ def _gone(pids: list[int], within_s: float) -> bool:
     return False
 
 
-def test_i15_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_the_first(
+def test_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_the_first(
         tmp_path):
     """`referee serve --workers 2`: one more process on the same port; a game played through
     it is whole; SIGTERM to the first stops the other, and a first killed outright (no chance
@@ -296,7 +296,7 @@ def test_i15_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_t
     assert _gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
 
 
-def test_i15_r21_a_seats_kept_report_copies_give_the_view_a_fresh_replay_gives():
+def test_r21_a_seats_kept_report_copies_give_the_view_a_fresh_replay_gives():
     """The Naval War Game's views keep each seat's copy of each report (so a view's cost does
     not grow with the reports already copied): after every move of a random three-seat game,
     and once it is over (when every copy becomes the full report, R21), every seat's view and

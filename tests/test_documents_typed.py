@@ -134,7 +134,7 @@ def three_seat_game():
     return game
 
 
-def test_i13_types_every_document_of_a_real_game_has_its_type_s_keys():
+def test_types_every_document_of_a_real_game_has_its_type_s_keys():
     game = three_seat_game()
     assert game.phase == "over"
     check_seat_documents(game, "over")
@@ -160,7 +160,7 @@ def three_seat_game_in_play():
     return game
 
 
-def test_i13_types_a_forfeit_and_its_documents():
+def test_types_a_forfeit_and_its_documents():
     game = joined_game(seats=3)
     for seat in ("red", "blue"):
         game.submit(seat, QUIET)
@@ -185,7 +185,7 @@ def table_with_move_clock(api) -> TableGame:
     return TableGame(api, created["id"], created["host_token"], tokens)
 
 
-def test_i13_types_what_the_server_serves_has_its_type_s_keys(api):
+def test_types_what_the_server_serves_has_its_type_s_keys(api):
     table = table_with_move_clock(api)
     status, host, _ = api.call("GET", table.path("/host"), token=table.host_token)
     assert status == 200, host
@@ -203,7 +203,7 @@ def test_i13_types_what_the_server_serves_has_its_type_s_keys(api):
 
 
 # Runs after the tests above (the file's order): every key each type declares was seen.
-def test_i13_types_every_declared_key_turns_up_in_some_document():
+def test_types_every_declared_key_turns_up_in_some_document():
     if not SEEN:
         pytest.skip("run with the tests above")
     dead = {hint.__name__: sorted(get_type_hints(hint).keys() - keys)
@@ -214,7 +214,7 @@ def test_i13_types_every_declared_key_turns_up_in_some_document():
     assert every <= checked, f"types no test document was checked against: {every - checked}"
 
 
-def test_i13_types_result_is_frozen_and_its_json_is_the_view_s():
+def test_types_result_is_frozen_and_its_json_is_the_view_s():
     game = three_seat_game()
     result = game.result()
     assert isinstance(result, Result)
@@ -227,7 +227,7 @@ def test_i13_types_result_is_frozen_and_its_json_is_the_view_s():
     assert list(result.to_json()) == ["scores", "winner", "winners", "sides", "reason"]
 
 
-def test_i13_types_check_disposition_names_its_parts():
+def test_types_check_disposition_names_its_parts():
     checked = check_disposition(QUIET)
     assert checked.fleet.document["salvoes"] == 60
     assert checked.cost.total == 120 and [w.rule for w in checked.warnings] == ["R4"]
@@ -235,7 +235,7 @@ def test_i13_types_check_disposition_names_its_parts():
     assert (fleet, cost, warnings) == tuple(checked)
 
 
-def test_i13_types_the_core_is_annotated_with_the_documents():
+def test_types_the_core_is_annotated_with_the_documents():
     hints = {name: typing.get_type_hints(getattr(views, name))["return"]
              for name in ("view_for", "record_for", "seating_for", "status_view", "host_view",
                           "postmortem_view", "game_file_view", "report_for")}

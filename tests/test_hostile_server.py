@@ -27,7 +27,7 @@ def timed_get(port: int, path: str = "/api/v1/openapi.json", timeout: float = 5.
         conn.close()
 
 
-def test_i10_item6_a_thousand_idle_connections_do_not_lock_out_a_new_phone(default_server):
+def test_a_thousand_idle_connections_do_not_lock_out_a_new_phone(default_server):
     """One client opens more idle connections than the limit (the default settings of
     `referee serve`); a new phone is still served within a second."""
     flood: list[socket.socket] = []
@@ -48,7 +48,7 @@ def test_i10_item6_a_thousand_idle_connections_do_not_lock_out_a_new_phone(defau
             s.close()
 
 
-def test_i10_item6_an_idle_connection_is_closed_after_the_timeout(short_idle_server):
+def test_an_idle_connection_is_closed_after_the_timeout(short_idle_server):
     """A kept-alive connection left idle is closed by the server after the idle timeout
     (2 s here, by REFEREE_IDLE_TIMEOUT; 30 s by default instead of waitress's 120 s)."""
     s = socket.create_connection(("127.0.0.1", short_idle_server.port), timeout=10)
@@ -68,7 +68,7 @@ def test_i10_item6_an_idle_connection_is_closed_after_the_timeout(short_idle_ser
         s.close()
 
 
-def test_i10_item6_idle_timeout_is_30_seconds_or_less_by_default():
+def test_idle_timeout_is_30_seconds_or_less_by_default():
     options = serving.options_for()
     assert options["channel_timeout"] <= 30
     assert options["connection_limit"] >= 1000
@@ -76,7 +76,7 @@ def test_i10_item6_idle_timeout_is_30_seconds_or_less_by_default():
     assert options["asyncore_use_poll"]  # select() cannot watch a socket above 1023
 
 
-def test_i10_item10_a_200_mb_body_is_refused_before_it_is_read(default_server):
+def test_a_200_mb_body_is_refused_before_it_is_read(default_server):
     """The headers announce 200 MB: waitress answers 413 at once, without waiting for (or
     buffering) the body."""
     s = socket.create_connection(("127.0.0.1", default_server.port), timeout=3)
@@ -92,7 +92,7 @@ def test_i10_item10_a_200_mb_body_is_refused_before_it_is_read(default_server):
         s.close()
 
 
-def test_i10_item10_a_chunked_body_is_cut_off_at_the_cap(default_server):
+def test_a_chunked_body_is_cut_off_at_the_cap(default_server):
     """A chunked body (no Content-Length to refuse) is refused once it passes the cap: the
     server stops reading well before 200 MB."""
     s = socket.create_connection(("127.0.0.1", default_server.port), timeout=5)

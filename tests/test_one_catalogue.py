@@ -29,7 +29,7 @@ def core(kind: str, at: Square, direction: str) -> list[Square]:
     return ship_squares(kind, at, direction)
 
 
-def test_i13_catalogue_shapes_are_the_rulebook_s():
+def test_catalogue_shapes_are_the_rulebook_s():
     # R7: the carrier a 2 x 2 block, the others lines of 4, 3, 2 and 1 squares
     assert [square_name(s) for s in core("carrier", Square(2, 2), "down")] == \
         ["C 3", "D 3", "C 4", "D 4"]
@@ -45,7 +45,7 @@ def test_i13_catalogue_shapes_are_the_rulebook_s():
 
 @pytest.mark.parametrize("kind", SHIP_TYPES)
 @pytest.mark.parametrize("direction", DIRECTIONS)
-def test_i13_printed_chart_squares_are_the_core_s(kind, direction):
+def test_printed_chart_squares_are_the_core_s(kind, direction):
     for at in CORNERS:
         if not catalogue.on_chart(core(kind, at, direction)):
             continue  # a printed chart shows only dispositions R7 accepted
@@ -55,14 +55,14 @@ def test_i13_printed_chart_squares_are_the_core_s(kind, direction):
 
 @pytest.mark.parametrize("kind", SHIP_TYPES)
 @pytest.mark.parametrize("direction", DIRECTIONS)
-def test_i13_layout_squares_are_the_core_s(kind, direction):
+def test_layout_squares_are_the_core_s(kind, direction):
     for at in CORNERS:
         assert layout._ship_cells(kind, at.col, at.row, direction == "across") == \
             core(kind, at, direction)
 
 
 @pytest.mark.parametrize("kind", SHIP_TYPES)
-def test_i13_bot_placements_are_the_core_s(kind):
+def test_bot_placements_are_the_core_s(kind):
     expected = set()
     for direction in DIRECTIONS:
         for r in range(SIZE):
@@ -76,7 +76,7 @@ def test_i13_bot_placements_are_the_core_s(kind):
 
 @pytest.mark.parametrize("kind", SHIP_TYPES)
 @pytest.mark.parametrize("direction", DIRECTIONS)
-def test_i13_disposition_check_squares_are_the_core_s(kind, direction):
+def test_disposition_check_squares_are_the_core_s(kind, direction):
     at = Square(5, 5)
     doc = {"ships": [{"type": kind, "at": square_name(at), "dir": direction}]}
     try:
@@ -105,19 +105,19 @@ def python_sources() -> list[Path]:
     return [p for p in files if p.name != "catalogue.py"]
 
 
-def test_i13_there_are_sources_to_scan():
+def test_there_are_sources_to_scan():
     names = {p.name for p in python_sources()}
     assert {"fleet.py", "layout.py", "board.py", "inference.py", "charts.py", "forms.py"} <= names
 
 
 @pytest.mark.parametrize("path", python_sources(), ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_i13_no_rule_literal_outside_the_catalogue_in_python(path):
+def test_no_rule_literal_outside_the_catalogue_in_python(path):
     text = path.read_text(encoding="utf-8")
     found = [pattern.pattern for pattern in RULE_LITERALS if pattern.search(text)]
     assert not found, f"{path.name} restates the catalogue: {found}"
 
 
-def test_i13_forms_take_their_limits_from_the_catalogue(app):
+def test_forms_take_their_limits_from_the_catalogue(app):
     from referee import forms
     with app.test_request_context():
         create = forms.CreateGameForm(meta={"csrf": False})
@@ -160,21 +160,21 @@ def page_sources() -> list[Path]:
             *sorted((ROOT / "templates").glob("*.html"))]
 
 
-def test_i13_there_are_scripts_and_templates_to_scan():
+def test_there_are_scripts_and_templates_to_scan():
     names = {p.name for p in page_sources()}
     assert {"catalogue.js", "chart.js", "place.js", "play.js", "budget.js", "budget.html",
             "home.html", "base.html"} <= names
 
 
 @pytest.mark.parametrize("path", page_sources(), ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_i13_no_rule_literal_in_scripts_or_templates(path):
+def test_no_rule_literal_in_scripts_or_templates(path):
     text = path.read_text(encoding="utf-8")
     found = sorted({m.group(0) for pattern in PAGE_RULE_LITERALS
                     for m in pattern.finditer(text)})
     assert not found, f"{path.name} holds rule constants of its own: {found}"
 
 
-def test_i13_budget_page_states_the_catalogue_s_limits(client):
+def test_budget_page_states_the_catalogue_s_limits(client):
     # the budget page's words are the catalogue's numbers (rendered through the Jinja global)
     from referee.naval_war.catalogue import BUDGET, MAX_ATOM_BOMBERS, MIN_FORCES, MIN_SHIPS
     home = client.get("/").get_data(as_text=True)
@@ -214,7 +214,7 @@ def template_findings(text: str) -> list[str]:
     return sorted(found)
 
 
-def test_i13_template_scan_finds_what_it_looks_for():
+def test_template_scan_finds_what_it_looks_for():
     # the literals the templates held before issue 13's web-layer step, each one found
     for old in ["{% set left = (deadline - now)|int %}", "{{ left // 60 }}",
                 "{{ '%02d'|format(left % 60) }}", "{{ info.fingerprint[:16] }}",
@@ -235,6 +235,6 @@ def test_i13_template_scan_finds_what_it_looks_for():
 
 @pytest.mark.parametrize("path", sorted((ROOT / "templates").glob("*.html")),
                          ids=lambda p: p.name)
-def test_i13_no_arithmetic_or_rule_table_in_templates(path):
+def test_no_arithmetic_or_rule_table_in_templates(path):
     found = template_findings(path.read_text(encoding="utf-8"))
     assert not found, f"{path.name} does arithmetic or holds rules of its own: {found}"

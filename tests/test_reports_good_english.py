@@ -40,7 +40,7 @@ def faults(text: str) -> list[str]:
     ("order of play Red → Blue", ["an arrow glyph"]),
     ("An Atom Bomber, an R.P. and three A-A guns destroyed.", []),
 ])
-def test_i11_item3_the_scan_finds_the_faults_the_issue_found(text, found):
+def test_the_scan_finds_each_fault_it_looks_for(text, found):
     assert faults(text) == found
 
 
@@ -61,7 +61,7 @@ def random_game(seed: int):
     return game
 
 
-def test_i11_item3_every_report_of_many_random_games_is_good_english():
+def test_every_report_of_many_random_games_is_good_english():
     texts: set[str] = set()
     for seed in range(24):
         game = random_game(seed)

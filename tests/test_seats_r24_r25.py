@@ -106,7 +106,7 @@ def disposition_squares(document: dict) -> set[str]:
 
 # -- issue 10 item 3: the host cannot take over a seat (R24) --------------------------------
 
-def test_i10_item3_reissue_is_refused_once_the_seat_has_locked_in(api):
+def test_reissue_is_refused_once_the_seat_has_locked_in(api):
     table = open_table(api)
     table.as_seat("blue", "PUT", "/disposition", QUIET)
     table.as_seat("blue", "POST", "/ready")
@@ -115,7 +115,7 @@ def test_i10_item3_reissue_is_refused_once_the_seat_has_locked_in(api):
     assert table.view("blue")["you"] == "blue"  # the seat's token still works
 
 
-def test_i10_item3_reissue_is_refused_in_play_and_after_the_end(api):
+def test_reissue_is_refused_in_play_and_after_the_end(api):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     for seat in ("red", "blue"):
         status, body = host(table, "POST", f"/seats/{seat}/reissue")
@@ -126,7 +126,7 @@ def test_i10_item3_reissue_is_refused_in_play_and_after_the_end(api):
     assert table.view("blue")["phase"] == "over"
 
 
-def test_i10_item3_reissue_is_refused_for_a_computers_seat(api):
+def test_reissue_is_refused_for_a_computers_seat(api):
     status, created = create(api, {"bots": {"blue": "captain"}})
     assert status == 201
     status, data = join_api(api, created["id"], "red", created["seats"]["red"]["join_code"])
@@ -142,7 +142,7 @@ def test_i10_item3_reissue_is_refused_for_a_computers_seat(api):
     assert_errors(status, body, 403, rule="R24")
 
 
-def test_i10_item3_the_host_page_cannot_reissue_a_seat_in_play(tmp_path):
+def test_the_host_page_cannot_reissue_a_seat_in_play(tmp_path):
     app = make_app(tmp_path)
     table = open_page_table(app)
     set_up(table, PAGE_FLEETS)
@@ -198,7 +198,7 @@ def host_responses(table: TableGame) -> list[object]:
     return got
 
 
-def test_i10_item3_the_host_token_and_host_pages_never_reveal_a_disposition(api, tmp_path):
+def test_the_host_token_and_host_pages_never_reveal_a_disposition(api, tmp_path):
     table = open_table(api)
     for seat, document in (("red", ATTACKER), ("blue", QUIET)):
         table.as_seat(seat, "PUT", "/disposition", document)
@@ -225,7 +225,7 @@ def test_i10_item3_the_host_token_and_host_pages_never_reveal_a_disposition(api,
         assert "page-data" not in text
 
 
-def test_i10_item3_a_player_token_is_not_the_host_and_the_host_token_plays_no_seat(api):
+def test_a_player_token_is_not_the_host_and_the_host_token_plays_no_seat(api):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     for tail in ("", "/record", "/moves", "/end", "/resign", "/play-on",
                  "/seats/blue/stand-in", "/charts.pdf", "/export"):

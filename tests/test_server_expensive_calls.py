@@ -75,7 +75,7 @@ def hostile(url: str, swollen: dict, setup: tuple[str, str], stop: threading.Eve
         assert status < 500, (kind, status)
 
 
-def test_i10_item4_a_hostile_client_cannot_slow_another_games_moves(live_server):
+def test_a_hostile_client_cannot_slow_another_games_moves(live_server):
     api = live_server.api()
     status, swollen, _ = api.call("POST", "/api/v1/games/import", swollen_file(2000))
     assert status == 201, swollen

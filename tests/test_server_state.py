@@ -58,7 +58,7 @@ def game_against_computer(api: Api, level: str = "admiral") -> tuple[str, str, d
 
 # -- item 1: a computer's fleet and moves come from a server secret -----------------------------
 
-def test_i10_item1_a_computers_fleet_is_not_predictable_from_the_game_id(app, api):
+def test_a_computers_fleet_is_not_predictable_from_the_game_id(app, api):
     game_id, red, _ = game_against_computer(api)
     stored = next(e["disposition"] for e in events_in_store(app, game_id)
                   if e["type"] == "disposition" and e["seat"] == "blue")
@@ -71,7 +71,7 @@ def test_i10_item1_a_computers_fleet_is_not_predictable_from_the_game_id(app, ap
         assert normal(Bot("admiral", seed=guess).disposition()) != stored, guess
 
 
-def test_i10_item1_each_game_has_its_own_secret_never_shown(app, api):
+def test_each_game_has_its_own_secret_never_shown(app, api):
     fleets, secrets_seen = [], []
     for _ in range(2):
         game_id, red, _ = game_against_computer(api, "recruit")
@@ -91,7 +91,7 @@ def test_i10_item1_each_game_has_its_own_secret_never_shown(app, api):
     assert secrets_seen[0] != secrets_seen[1] and fleets[0] != fleets[1]
 
 
-def test_i10_item1_one_function_makes_every_computer_from_the_secret(app, api):
+def test_one_function_makes_every_computer_from_the_secret(app, api):
     """The computer of a seat (its own or a stand-in) comes from ``service.computer``: its
     fleet is the one the game's computer locked in, and its seed is the secret's."""
     game_id, _, _ = game_against_computer(api)
@@ -106,7 +106,7 @@ def test_i10_item1_one_function_makes_every_computer_from_the_secret(app, api):
 
 # -- item 4: drafts, a cap on events, nothing expensive in the write lock, the cache ------------
 
-def test_i10_item4_a_draft_replaces_the_one_before_and_adds_no_event(app, api):
+def test_a_draft_replaces_the_one_before_and_adds_no_event(app, api):
     table = open_table(api)
     before = events_in_store(app, table.id)
     blue_view = table.view("blue")
@@ -193,7 +193,7 @@ def applies_under_the_write_lock(monkeypatch):
     yield count
 
 
-def test_i10_item4_nothing_is_replayed_inside_the_write_lock(api, monkeypatch):
+def test_nothing_is_replayed_inside_the_write_lock(api, monkeypatch):
     status, imported, _ = api.call("POST", f"{GAMES}/import", swollen_file(1500))
     assert status == 201
     path, token = f"{GAMES}/{imported['id']}", imported["seats"]["red"]["token"]
@@ -215,7 +215,7 @@ def without_clock(view: dict) -> dict:
     return {k: v for k, v in view.items() if k != "move_clock"}
 
 
-def test_i10_item4_the_cache_follows_writes_from_another_process(app, api):
+def test_the_cache_follows_writes_from_another_process(app, api):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     view = table.view("red")  # now cached in this process
     # another process (a plain connection to the same file) appends the next move
@@ -234,7 +234,7 @@ def test_i10_item4_the_cache_follows_writes_from_another_process(app, api):
     assert status == 201 and table.view("blue")["version"] == after["version"] + 1
 
 
-def test_i10_item4_a_refused_command_leaves_the_cached_state_as_the_log(app, api):
+def test_a_refused_command_leaves_the_cached_state_as_the_log(app, api):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     turn = table.view("red")["turn"]
     other = "blue" if turn == "red" else "red"
@@ -253,7 +253,7 @@ def test_i10_item4_a_refused_command_leaves_the_cached_state_as_the_log(app, api
                                                         other)
 
 
-def test_i10_item4_a_finished_games_products_are_made_once(app, api, monkeypatch):
+def test_a_finished_games_products_are_made_once(app, api, monkeypatch):
     import printables
     from referee.naval_war import club
 
@@ -311,7 +311,7 @@ def renamed(document: dict, names: dict[str, str]) -> dict:
     return edited
 
 
-def test_i10_item5_the_same_game_twice_is_refused_even_with_names_edited(api, other_club):
+def test_the_same_game_twice_is_refused_even_with_names_edited(api, other_club):
     document = finished_file(api)
     there = Api(FlaskTransport(other_club.test_client()))
     status, first, _ = there.call("POST", f"{GAMES}/import", renamed(document,
@@ -328,14 +328,14 @@ def test_i10_item5_the_same_game_twice_is_refused_even_with_names_edited(api, ot
     assert "0 finished games on this referee" in page and "<th scope=\"row\">Zed" not in page
 
 
-def test_i10_item5_a_game_played_here_is_not_imported_here_again(api):
+def test_a_game_played_here_is_not_imported_here_again(api):
     document = finished_file(api, seed=8)
     status, body, _ = api.call("POST", f"{GAMES}/import", renamed(document,
                                                                 {"red": "Zed", "blue": "Al"}))
     assert status == 409 and "already on this referee" in body["errors"][0]["message"]
 
 
-def test_i10_item5_imported_games_are_marked_and_their_names_explained(api, other_club):
+def test_imported_games_are_marked_and_their_names_explained(api, other_club):
     document = finished_file(api, seed=9)
     phone = other_club.test_client()
     assert "(imported)" not in phone.get("/club").get_data(as_text=True)
@@ -348,7 +348,7 @@ def test_i10_item5_imported_games_are_marked_and_their_names_explained(api, othe
     assert "names are as the file gave them" in page
 
 
-def test_i10_item5_an_imported_computer_plays_a_known_level(app, api, other_club):
+def test_an_imported_computer_plays_a_known_level(app, api, other_club):
     game_id, red, _ = game_against_computer(api, "recruit")
     status, body, _ = api.call("PUT", f"{GAMES}/{game_id}/disposition", QUIET, token=red)
     assert status == 200
@@ -369,7 +369,7 @@ def test_i10_item5_an_imported_computer_plays_a_known_level(app, api, other_club
 
 # -- item 7: a view's cost does not depend on what it hides -----------------------------------
 
-def test_i10_item7_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
+def test_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     built = []
     real = service.view
@@ -391,7 +391,7 @@ def test_i10_item7_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
     assert built.count("red") == before + 1
 
 
-def test_i10_item7_two_stores_on_one_file_share_no_stale_state(tmp_path):
+def test_two_stores_on_one_file_share_no_stale_state(tmp_path):
     """The cache is per database file: two referees on two files never mix their games."""
     one, two = Store(tmp_path / "one.db"), Store(tmp_path / "two.db")
     for db in (one, two):
