@@ -1,4 +1,4 @@
-"""Issue 16, item 1: the Naval War Game's ladder of computer levels.
+"""The Naval War Game's ladder of computer levels.
 
 At least five levels, weakest first, each a way of playing with a name and a line for the home
 page; the old names (recruit, captain, admiral) still work; every level plays legal games of
@@ -47,7 +47,7 @@ def test_every_level_has_a_name_and_a_one_line_description():
 
 def test_the_rule_set_offers_the_whole_ladder_and_keeps_the_old_names():
     assert RULE_SET.levels == DESCRIPTIONS
-    for name in ("recruit", "captain", "admiral"):  # games made before issue 16 name these
+    for name in ("recruit", "captain", "admiral"):  # games made before the ladder name these
         assert name in RULE_SET.levels
         assert RULE_SET.computer(name, 1).level == name
     assert RULE_SET.stand_in_level in RULE_SET.levels

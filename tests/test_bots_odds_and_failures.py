@@ -1,5 +1,5 @@
-"""Issue 13, "The computer opponent's code": its odds in one settings dataclass, and a
-level's failure logged (the rulings only, R21) rather than swallowed."""
+"""The computer opponent's code: its odds in one settings dataclass, and a level's failure logged
+(the rulings only, R21) rather than swallowed."""
 
 from __future__ import annotations
 

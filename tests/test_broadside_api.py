@@ -1,4 +1,4 @@
-"""Issue 17: Broadside through the shared referee's JSON API.
+"""Broadside through the shared referee's JSON API.
 
 The seam carries the third game end to end: created with ``"rules": "broadside"``, both
 dispositions of B13 (every problem refused at once, by ruling), moves and their refusals (B5),

@@ -1,4 +1,4 @@
-"""The computer of Broadside (issue 17, "The computer plays either side at two levels").
+"""The computer of Broadside, playing either side at two levels.
 
 Both levels play either side from their seat's view alone (B12, B14): every move they make is
 legal (B5) in games umpired by the property tests' own model (``Model``, written independently

@@ -1,6 +1,6 @@
-"""Broadside's own pages on the web (issue 17, "Setting up", "Moving", "The end", "The club"):
-its seat pages rendered from the core's views, the setup draft's problems as Blue taps, the
-post-mortem's steps, the club section, and the pages through Flask's test client."""
+"""Broadside's own pages on the web (setting up, moving, the end, the club): its seat pages rendered
+from the core's views, the setup draft's problems as Blue taps, the post-mortem's steps, the club
+section, and the pages through Flask's test client."""
 
 from __future__ import annotations
 

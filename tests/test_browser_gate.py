@@ -1,7 +1,6 @@
-"""Issue 13: the browser tests share one gate and one ``browser`` fixture
-(``tests/browser_support.py``, ``tests/conftest.py``). Without Chromium a browser module is
-skipped, loudly, and only it; under CI=true it fails; no module keeps a gate or a launch of
-its own."""
+"""The browser tests share one gate and one ``browser`` fixture (``tests/browser_support.py``,
+``tests/conftest.py``). Without Chromium a browser module is skipped, loudly, and only it; under
+CI=true it fails; no module keeps a gate or a launch of its own."""
 
 from __future__ import annotations
 

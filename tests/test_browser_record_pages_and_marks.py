@@ -1,7 +1,7 @@
-"""Issue 12 item 5 on a phone, at 390 x 844 with touch: the home page asks how many pages of
-blank move record to print, and the PDF that comes back has them; the charts on screen and
-their key give a hit and a destroyed plane each its own symbol, and a sunk carrier shows ■
-where a plane stood on it. Screenshots go to ``test-output/screenshots/``."""
+"""The printables and the marks on a phone, at 390 x 844 with touch: the home page asks how many
+pages of blank move record to print, and the PDF that comes back has them; the charts on screen and
+their key give a hit and a destroyed plane each its own symbol, and a sunk carrier shows ■ where a
+plane stood on it. Screenshots go to ``test-output/screenshots/``."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_phone_prints_three_pages_of_move_record(browser, live_server):
         field.fill("3")
         box = form.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390  # no sideways scroll
-        page.screenshot(path=str(screenshot_path("i12-record-pages-home.png")),
+        page.screenshot(path=str(screenshot_path("record-pages-home.png")),
                         full_page=False)
         with page.expect_response(lambda r: "/printables/blank-record.pdf" in r.url) as got:
             form.get_by_role("button", name="US Letter").tap()
@@ -101,8 +101,8 @@ def test_screen_marks_destroyed_and_sunk_each_its_own_way(browser, live_server):
         assert "✕ aircraft or gun destroyed" in legend and "B ship hit" in legend
         assert "✕ hit" not in legend
         page.locator("#own-chart").scroll_into_view_if_needed()
-        page.screenshot(path=str(screenshot_path("i12-screen-own-chart.png")))
+        page.screenshot(path=str(screenshot_path("marks-own-chart.png")))
         page.locator("details.legend").scroll_into_view_if_needed()
-        page.screenshot(path=str(screenshot_path("i12-screen-legend.png")))
+        page.screenshot(path=str(screenshot_path("marks-legend.png")))
     finally:
         context.close()

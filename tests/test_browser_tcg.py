@@ -1,5 +1,5 @@
-"""Battleship: The Tactical Combat Game on phones (issue 14, "The phones"): Debian's Chromium at
-390 x 844 with touch, through Playwright.
+"""Battleship: The Tactical Combat Game on phones: Debian's Chromium at 390 x 844 with touch,
+through Playwright.
 
 The pages are the rule set's own templates rendered from the core's views and served to the
 browser by a route (no server needed), so the honeycomb's drawing, its taps and what each

@@ -1,8 +1,8 @@
-"""Issue 15 item 3: the per-process caches (replayed states, kept views and their ETags) are
-never trusted over the database. Two referees on one database file are two real processes
-(`referee serve` on loopback, as `make run` starts it) or a process and this test's own app:
-a move through one is seen by the other at once; a restart loses nothing and serves the same
-views and ETags; a kept view is never served for a version another process moved past.
+"""The per-process caches (replayed states, kept views and their ETags) are never trusted over the
+database. Two referees on one database file are two real processes (`referee serve` on loopback, as
+`make run` starts it) or a process and this test's own app: a move through one is seen by the other
+at once; a restart loses nothing and serves the same views and ETags; a kept view is never served
+for a version another process moved past.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def test_a_kept_view_is_gzipped_once_and_says_so(api):
 
 
 def test_a_write_inside_a_write_fails_at_once_rather_than_waiting_for_ever(tmp_path):
-    """Threads queue on the store's own writer lock (issue 15); a nested write on one thread
+    """Threads queue on the store's own writer lock; a nested write on one thread
     is refused by SQLite as before, never a thread stuck on its own lock."""
     import sqlite3
     import threading

@@ -1,5 +1,5 @@
-"""Playing the computer through the web app (issue 7): the API's `bots` option, the home
-page's "Play the computer", and a computer that answers at once from its seat's view."""
+"""Playing the computer through the web app: the API's `bots` option, the home page's "Play the
+computer", and a computer that answers at once from its seat's view."""
 
 from __future__ import annotations
 

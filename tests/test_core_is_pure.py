@@ -66,7 +66,7 @@ def test_importing_the_core_loads_no_web_storage_or_pdf_code():
     assert not loaded & FORBIDDEN, sorted(loaded & FORBIDDEN)
 
 
-# Issue 14: Battleship: The Tactical Combat Game's core and what the cores share are pure too
+# Battleship: The Tactical Combat Game's core and what the cores share are pure too
 OTHER_CORES = (CORE.parent / "battleship_tcg", CORE.parent / "common")
 OTHER_FILES = sorted(p for core in OTHER_CORES for p in core.glob("*.py"))
 
@@ -100,7 +100,7 @@ def test_importing_the_tcg_core_loads_no_web_storage_or_pdf_code(package):
     assert not loaded & FORBIDDEN, sorted(loaded & FORBIDDEN)
 
 
-# Issue 17: Broadside's core (its computer included; its web part aside) is pure too
+# Broadside's core (its computer included; its web part aside) is pure too
 BROADSIDE = CORE.parent / "broadside"
 BROADSIDE_FILES = sorted(p for p in BROADSIDE.rglob("*.py") if "web" not in p.parts)
 

@@ -1,4 +1,4 @@
-"""Issue 13, "A project a plain clone explains": the docs/ files stand on their own.
+"""A project a plain clone explains: the docs/ files stand on their own.
 
 - every ruling cited in the code, the templates, the printables, the tests and the docs is
   stated in docs/rulings.md, R1-R25 each once and in order, each linked to the section of

@@ -1,9 +1,9 @@
-"""Issue 13, "Types at the boundaries": the TypedDicts of ``referee/naval_war/documents.py``
-are the documents themselves. Real games (a three-seat free-for-all with a reissued seat, a
-clock extension, a stand-in, an offer to end declined, and a resignation; a game with a
-forfeit; a game played to its end through the API) give their events, reports and views, and
-each must carry exactly the keys its type declares, recursively; every key a type declares
-must turn up in some document, so the types can neither miss a key nor keep a dead one.
+"""Types at the boundaries: the TypedDicts of ``referee/naval_war/documents.py`` are the documents
+themselves. Real games (a three-seat free-for-all with a reissued seat, a clock extension, a
+stand-in, an offer to end declined, and a resignation; a game with a forfeit; a game played to its
+end through the API) give their events, reports and views, and each must carry exactly the keys its
+type declares, recursively; every key a type declares must turn up in some document, so the types
+can neither miss a key nor keep a dead one.
 
 Also: ``Game.result`` is a frozen ``Result`` whose ``to_json`` is the view's ``result``, and
 ``check_disposition`` names its parts.

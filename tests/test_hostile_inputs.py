@@ -1,8 +1,8 @@
-"""Issue 10 ("A referee nobody can cheat"), the input-hardening items: hostile names (item 2),
-numbers no clock or count can hold (item 8), bodies that are not declared JSON (item 9),
-private files (item 11) and a session cookie that keeps only what a phone needs (item 12).
+"""A referee nobody can cheat, its inputs hardened: hostile names, numbers no clock or count can
+hold, bodies that are not declared JSON, private files and a session cookie that keeps only what a
+phone needs.
 
-Items 6 and 10 need a real server process: tests/test_hostile_server.py.
+Idle connections and huge bodies need a real server process: tests/test_hostile_server.py.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def check_name(name: object) -> str:
 
     return the_rule(name)
 
-# -- item 2: names ---------------------------------------------------------------------------
+# -- names ----------------------------------------------------------------------------------
 
 REFUSED_NAMES = {
     "img-dev-zero": '<img src="/dev/zero"/>',
@@ -230,7 +230,7 @@ def test_an_imported_computer_level_is_held_to_the_name_rule(app, japi, level):
     before = _games_stored(app)
     status, body, _ = _import(japi, tampered)
     errors = assert_errors(status, body, 422)
-    # refused as an unknown level (issue 10 item 5) or by the name rule (R10): either way named
+    # refused as an unknown level (a known level) or by the name rule (R10): either way named
     assert "bots.blue" in errors[0]["message"] + errors[0].get("field", ""), errors
     assert _games_stored(app) == before
 
@@ -300,7 +300,7 @@ def test_markup_in_a_name_never_reaches_reportlab(tmp_path):
 
 
 
-# -- item 8: numbers no clock or count can hold, NaN and Infinity -------------------------------
+# -- numbers no clock or count can hold, NaN and Infinity -------------------------------
 
 HUGE = int("9" * 401)
 
@@ -393,7 +393,7 @@ def test_a_deeply_nested_file_on_the_club_page_is_422_not_500(papp):
     assert response.status_code == 422 and "not a game file" in response.text
 
 
-# -- item 9: only JSON is posted to the API -----------------------------------------------------
+# -- only JSON is posted to the API -----------------------------------------------------
 
 NOT_JSON_TYPES = ["text/plain", "application/x-www-form-urlencoded",
                   "multipart/form-data; boundary=x", "application/xml", "text/json",
@@ -459,7 +459,7 @@ def test_the_openapi_document_says_json_only(client):
                     assert list(body["content"]) == ["application/json"], (method, path)
 
 
-# -- item 11: private files -------------------------------------------------------------------
+# -- private files -------------------------------------------------------------------
 
 @pytest.fixture
 def umask_022():
@@ -530,7 +530,7 @@ def test_processes_starting_together_agree_on_one_secret_key(tmp_path, monkeypat
     assert all(len(k) == 64 for k in keys)
 
 
-# -- item 12: the session cookie --------------------------------------------------------------
+# -- the session cookie --------------------------------------------------------------
 
 def _session_of(app, phone: Phone) -> dict:
     cookie = phone.cookie()

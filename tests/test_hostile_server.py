@@ -1,5 +1,5 @@
-"""Issue 10 against a real `referee serve` (waitress) on 127.0.0.1: a client holding idle
-connections (item 6) or sending a huge body (item 10) cannot shut the club's phones out.
+"""A real `referee serve` (waitress) on 127.0.0.1: a client holding idle connections or sending a
+huge body cannot shut the club's phones out.
 
 Every loop is bounded in count and time; every connection goes to 127.0.0.1.
 """

@@ -1,5 +1,5 @@
-"""Issue 13, "JavaScript": `make lint` lints the scripts with Biome, pinned and installed by
-the Makefile into the project like the venv."""
+"""JavaScript: `make lint` lints the scripts with Biome, pinned and installed by the Makefile into
+the project like the venv."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
-"""Issue 13, "JavaScript": the scripts are a few ES modules under ``referee/static/js``, loaded
-by every page as one module entry from /static under the Content-Security-Policy
-(``script-src 'self'``: no inline script but the JSON data blocks, no CDN), served with a
-JavaScript type (a browser refuses a module script served as anything else), short lines,
-no module-level ``let``/``var``, and no rule of their own (the catalogue scan in
-test_one_catalogue.py covers these files)."""
+"""JavaScript: the scripts are a few ES modules under ``referee/static/js``, loaded by every page as
+one module entry from /static under the Content-Security-Policy (``script-src 'self'``: no inline
+script but the JSON data blocks, no CDN), served with a JavaScript type (a browser refuses a module
+script served as anything else), short lines, no module-level ``let``/``var``, and no rule of their
+own (the catalogue scan in test_one_catalogue.py covers these files)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Issue 16: the computer's ladder, played by a match runner over the seam (referee/match.py),
-rated by Bradley-Terry (referee/ladder.py), measured against a clairvoyant reference player
-(referee/bots/clairvoyant.py), shown on the home page; and the computer standing in for an
-absent player at the level the host chooses, in games with sides (R25, R23).
+"""The computer's ladder, played by a match runner over the seam (referee/match.py), rated by
+Bradley-Terry (referee/ladder.py), measured against a clairvoyant reference player
+(referee/bots/clairvoyant.py), shown on the home page; and the computer standing in for an absent
+player at the level the host chooses, in games with sides (R25, R23).
 
 Game counts are tiny: these check what the bench does, not how strong the levels are (the
 figures are the bench's and the report's).
@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NAVAL_WAR = rulesets.named("naval-war")
 
 
-# -- item 1: one match runner for every rule set, through the seam only ------------------------
+# -- one match runner for every rule set, through the seam only ------------------------
 
 @pytest.mark.parametrize("rules", list(rulesets.RULE_SETS))
 def test_the_runner_plays_a_whole_game_of_every_rule_set(rules):
@@ -154,7 +154,7 @@ def test_duel_plays_every_rule_set_and_keeps_the_tcg_solo_runs():
     assert refused.exit_code != 0
 
 
-# -- item 2: Bradley-Terry by the MM algorithm, and the ladder command ---------------------
+# -- Bradley-Terry by the MM algorithm, and the ladder command ---------------------
 
 def test_bradley_terry_two_players_three_wins_to_one():
     p = bradley_terry(["a", "b"], [("a", "b", 3, 1)], prior=0)
@@ -238,7 +238,7 @@ def test_the_tcg_ladder_rates_its_three_levels(tmp_path, monkeypatch):
     assert "clairvoyance" not in kept  # the TCG bench has no clairvoyant
 
 
-# -- item 3: the clairvoyant reference player ----------------------------------------------
+# -- the clairvoyant reference player ----------------------------------------------
 
 def test_the_clairvoyant_is_never_offered_as_an_opponent(client):
     assert "clairvoyant" not in LEVELS
@@ -319,7 +319,7 @@ def test_the_clairvoyant_plays_the_same_forces_and_sinks_more():
     assert 0 < result.tempo <= result.fraction
 
 
-# -- item 4: the ratings on the home page ---------------------------------------------------
+# -- the ratings on the home page ---------------------------------------------------
 
 def test_the_home_page_shows_each_level_with_its_rating(client, tmp_path, monkeypatch):
     monkeypatch.setattr(ladder, "LADDERS", tmp_path)
@@ -374,7 +374,7 @@ def test_ladder_write_keeps_the_games_and_seed(tmp_path, monkeypatch, three_leve
     assert len(kept["pairs"]) == 3
 
 
-# -- item 5: the stand-in at the level the host chooses, in games with sides ---------------
+# -- the stand-in at the level the host chooses, in games with sides ---------------
 
 class Clock:
     def __init__(self) -> None:

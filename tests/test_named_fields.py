@@ -1,6 +1,5 @@
-"""Issue 13, "Types at the boundaries": named fields where tuples were read by index, and
-distinct names for distinct things (piece names vs square names, the core's ship vs the
-bots' knowledge of one)."""
+"""Types at the boundaries: named fields where tuples were read by index, and distinct names for
+distinct things (piece names vs square names, the core's ship vs the bots' knowledge of one)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13, "One catalogue of the rules": one geometry function, one set of numbers.
+"""One catalogue of the rules: one geometry function, one set of numbers.
 
 Every layer (the core's disposition check, the layouts, the bots' placements, the printed
 charts) takes a ship's squares from ``catalogue.ship_squares``; no module outside the
@@ -138,7 +138,7 @@ def test_forms_take_their_limits_from_the_catalogue(app):
         [catalogue.PRICES[k] for k in catalogue.BUYABLE]
 
 
-# Issue 13, "JavaScript": the scripts and templates hold no rule of their own; they read the
+# The scripts and templates hold no rule of their own; they read the
 # catalogue the page embeds (scripts) or the ``rules`` Jinja global (templates).
 PAGE_RULE_LITERALS = [
     re.compile(r"\b160\b"),  # R3's budget
@@ -182,7 +182,7 @@ def test_budget_page_states_the_catalogue_s_limits(client):
     assert (BUDGET, MIN_SHIPS, MIN_FORCES, MAX_ATOM_BOMBERS) == (160, 60, 60, 6)
 
 
-# Issue 13, "A web layer with one home for each thing": the templates hold no arithmetic and no
+# A web layer with one home for each thing: the templates hold no arithmetic and no
 # rule of their own. Their Jinja expressions ({{ ... }} and {% ... %}, string literals taken
 # out) do no sums (Jinja filters registered by the pages do: time_left, minutes_since,
 # short_fingerprint, capitalise), slice nothing by a number, write no table of pieces or
@@ -215,7 +215,7 @@ def template_findings(text: str) -> list[str]:
 
 
 def test_template_scan_finds_what_it_looks_for():
-    # the literals the templates held before issue 13's web-layer step, each one found
+    # the literals the templates held before their arithmetic moved out, each one found
     for old in ["{% set left = (deadline - now)|int %}", "{{ left // 60 }}",
                 "{{ '%02d'|format(left % 60) }}", "{{ info.fingerprint[:16] }}",
                 "{{ names[weapon][1:] }}", "{% for f in fields[:5] %}",

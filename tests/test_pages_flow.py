@@ -68,10 +68,10 @@ def test_home_page_offers_the_create_form(app):
     values = [o.attrs["value"] for o in page.find("option", name=None)
               if o.attrs["value"] not in RULE_SETS]  # the game's own select comes first
     assert values[:3] == ["2", "3", "4"]
-    # issue 11: the sides (R23) a host may name, in plain words, replace the alliances box
+    # the sides (R23) a host may name, in plain words, replace the alliances box
     assert "red+green/blue+gold" in values and "red+green/blue" in values
-    # and a game against the computer, at one of its levels (issue 7), each game's own, weakest
-    # first under its title (issues 16, 17)
+    # and a game against the computer, at one of its levels, each game's own, weakest first
+    # under its title
     levels = [v for v in values if ":" in v]
     assert levels == [f"{rules}:{level}" for rules, rule_set in RULE_SETS.items()
                       for level in rule_set.levels]
@@ -243,7 +243,7 @@ def test_draft_names_r6_to_r9_problems_and_what_is_left_to_place(table):
 
 
 def test_r5_draft_takes_off_what_was_not_bought_and_says_so(table):
-    """Issue 12 §1: more placed than bought (a page older than its budget) is never kept."""
+    """R5: more placed than bought (a page older than its budget) is never kept."""
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     document = {**FLEETS["red"], "guns": FLEETS["red"]["guns"] + ["D 20"]}

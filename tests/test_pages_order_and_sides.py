@@ -1,5 +1,5 @@
-"""Issue 11 on the pages: the home page's sides (R23), the order of play on the join page
-(R11), and the post-mortem's steps naming players and colours."""
+"""On the pages: the home page's sides (R23), the order of play on the join page (R11), and the
+post-mortem's steps naming players and colours."""
 
 from __future__ import annotations
 

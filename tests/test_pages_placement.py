@@ -1,6 +1,6 @@
-"""Issue 12 §1, §2 and §6 on the server: a new budget takes off what it no longer buys, "Place
-the rest for me" (random from the server's secret randomness, R6-R9), a fleet from the book,
-the icons and manifest, a taken join link, the home page's games and the waiting page."""
+"""Placement on the server: a new budget takes off what it no longer buys, "Place the rest for me"
+(random from the server's secret randomness, R6-R9), a fleet from the book, the icons and manifest,
+a taken join link, the home page's games and the waiting page."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def fill(phone: Phone, game_id: str, document: dict):
                            token=token)
 
 
-# -- §1: a new budget reconciles the placement ---------------------------------------------------
+# -- a new budget reconciles the placement ------------------------------------------------------
 
 def test_fewer_guns_bought_takes_the_placed_ones_off_and_the_seat_locks_in(table):
     red = table.phones["red"]
@@ -104,7 +104,7 @@ def test_draft_of_garbage_is_kept_as_text_and_never_a_500(table):
         assert fill(red, table.id, junk).status_code in (200, 422)
 
 
-# -- §2: place the rest for me; a fleet from the book --------------------------------------------
+# -- place the rest for me; a fleet from the book -----------------------------------------------
 
 def test_place_the_rest_keeps_what_was_placed_and_is_legal(table):
     red = table.phones["red"]
@@ -182,7 +182,7 @@ def test_a_fleet_from_the_book_is_bought_in_one_tap(table):
     assert place_page(red, table.id)["purchase"] == BOOK_FLEETS["game-3-blue"][1]
 
 
-# -- §6: icons, a taken link, the home page, the waiting page ------------------------------------
+# -- icons, a taken link, the home page, the waiting page ---------------------------------------
 
 def test_favicon_touch_icon_and_manifest_are_served(client):
     ico = client.get("/favicon.ico")

@@ -179,7 +179,7 @@ def test_every_page_references_only_its_own_stylesheet_and_script(pages):
         page = Page(html_of(response))
         assert [e.attrs["href"] for e in page.find("link")] == [
             "/static/app.css", "/favicon.ico", "/static/icon.svg", "/apple-touch-icon.png",
-            "/manifest.webmanifest"], name  # issue 12 §6: the icons, all served here
+            "/manifest.webmanifest"], name  # the icons, all served here
         scripts = [a.get("src") for a, _ in page.scripts if a.get("src")]
         assert scripts == ["/static/js/main.js"], name
 

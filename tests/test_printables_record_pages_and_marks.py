@@ -1,7 +1,6 @@
-"""Issue 12 item 5, the printables match the game: a blank move record of as many pages as
-asked, "Page 1 of 2" on every page of every printable, tallies that ring what flew or fired
-and cross what was destroyed, a key with one symbol per meaning, and a sunk ship's squares
-black even where a plane stood on them.
+"""The printables match the game: a blank move record of as many pages as asked, "Page 1 of 2" on
+every page of every printable, tallies that ring what flew or fired and cross what was destroyed, a
+key with one symbol per meaning, and a sunk ship's squares black even where a plane stood on them.
 
 The game here is test_printables' scripted game with Red's bomber from F 1 on his carrier's
 L 1; Blue then sinks the carrier (the bomber with it), destroys two R.P.s and three A-A guns

@@ -1,6 +1,6 @@
-"""Issue 11, item 3: every sentence a player reads is good English. Many random games are
-played (two to four seats, sides of every shape) and every seat's copy of every report, every
-headline and every move heading is scanned for the faults the issue found."""
+"""Every sentence a player reads is good English. Many random games are played (two to four seats,
+sides of every shape) and every seat's copy of every report, every headline and every move heading
+is scanned for the faults English readers found in them once (``FAULTS``)."""
 
 from __future__ import annotations
 

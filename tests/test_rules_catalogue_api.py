@@ -1,4 +1,4 @@
-"""Issue 13: the catalogue served as ``GET /api/v1/rules`` and embedded in every page."""
+"""The catalogue served as ``GET /api/v1/rules`` and embedded in every page."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ def served(client) -> dict:
     sets = answer.get_json()["rule_sets"]
     assert [(s["rules"], s["name"]) for s in sets] == [
         ("naval-war", "The Naval War Game"),
-        ("battleship-tcg", "Battleship: The Tactical Combat Game"),  # issue 14: both listed
-        ("broadside", "Broadside")]  # issue 17: and the third
+        ("battleship-tcg", "Battleship: The Tactical Combat Game"),
+        ("broadside", "Broadside")]
     return sets[0]["catalogue"]
 
 

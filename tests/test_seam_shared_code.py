@@ -1,7 +1,7 @@
-"""Issue 17: a third game needs nothing outside its own package but registering it. The shared
-code (``referee/*.py``) imports no rule set's package except where rule sets are registered
-(``rulesets.py``, ``app.py``), and no shared template names a game: each game's part of the
-home page, its forms and pages come from its own ``WebParts``."""
+"""The seam: a new game needs nothing outside its own package but registering it. The shared code
+(``referee/*.py``) imports no rule set's package except where rule sets are registered
+(``rulesets.py``, ``app.py``), and no shared template names a game: each game's part of the home
+page, its forms and pages come from its own ``WebParts``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Seats and absent players: R24 (a seat belongs to its player; the host can neither take it
-nor learn anything of it) and R25 (the move clock and the computer standing in), from issue
-10 item 3 and issue 12 sections 3 and 4.
+nor learn anything of it; his seat survives a lost phone) and R25 (the move clock and the
+computer standing in for a player who walked away).
 
 Times are moved with the ``clock`` fixture, which sets the referee's clock (``service.now``),
 so no test sleeps through a move clock.
@@ -104,7 +104,7 @@ def disposition_squares(document: dict) -> set[str]:
     return squares_in(document)
 
 
-# -- issue 10 item 3: the host cannot take over a seat (R24) --------------------------------
+# -- the host cannot take over a seat (R24) -----------------------------------------------
 
 def test_reissue_is_refused_once_the_seat_has_locked_in(api):
     table = open_table(api)
@@ -238,7 +238,7 @@ def test_a_player_token_is_not_the_host_and_the_host_token_plays_no_seat(api):
         assert_errors(status, data, 403, field="Authorization")
 
 
-# -- issue 12 section 3: a seat survives a lost phone (R24) ---------------------------------
+# -- a seat survives a lost phone (R24) ----------------------------------------------------
 
 def test_r24_joining_gives_a_recovery_code_read_aloud_stored_only_as_a_hash(api, app):
     status, created = create(api, {})
@@ -423,7 +423,7 @@ def test_r25_the_host_page_in_play_shows_turn_move_clock_and_who_is_away(tmp_pat
     assert "time is up" not in text
 
 
-# -- issue 12 section 4: a player who walks away (R25) --------------------------------------
+# -- a player who walks away (R25) ---------------------------------------------------------
 
 @pytest.mark.parametrize("minutes", [0, 1441, "5", 2.5, True, -1])
 def test_r25_move_minutes_is_null_or_1_to_1440(api, minutes):

@@ -1,6 +1,6 @@
-"""Issue 10 item 4 against a real `referee serve` on loopback: a hostile client looping the
-expensive calls (agreeing to end a swollen finished game, its views, its post-mortem PDF, the
-club's page, draft dispositions) cannot slow another game's moves.
+"""Against a real `referee serve` on loopback: a hostile client looping the expensive calls
+(agreeing to end a swollen finished game, its views, its post-mortem PDF, the club's page, draft
+dispositions) cannot slow another game's moves.
 
 Before the fix every one of those calls replayed the swollen log, and `POST .../end` did so
 inside SQLite's write lock, so another game's move waited seconds. The figures are printed

@@ -1,6 +1,6 @@
-"""Issue 10, items 1, 4, 5 and 7: a computer nobody can predict, event logs with bounds and
-nothing expensive under the write lock, imports that cannot forge the club's records, and
-views whose cost says nothing hidden (R21).
+"""A referee nobody can cheat, in its state: a computer nobody can predict, event logs with bounds
+and nothing expensive under the write lock, imports that cannot forge the club's records, and views
+whose cost says nothing hidden (R21).
 
 Everything here goes through the Flask test client (one process); the hostile client against
 a real server process is in ``test_server_expensive_calls.py``.
@@ -56,7 +56,7 @@ def game_against_computer(api: Api, level: str = "admiral") -> tuple[str, str, d
     return created["id"], joined["token"], created
 
 
-# -- item 1: a computer's fleet and moves come from a server secret -----------------------------
+# -- a computer's fleet and moves come from a server secret -----------------------------------
 
 def test_a_computers_fleet_is_not_predictable_from_the_game_id(app, api):
     game_id, red, _ = game_against_computer(api)
@@ -104,7 +104,7 @@ def test_one_function_makes_every_computer_from_the_secret(app, api):
     assert service.computer(db, game_id, "red", "admiral").seed != made.seed
 
 
-# -- item 4: drafts, a cap on events, nothing expensive in the write lock, the cache ------------
+# -- drafts, a cap on events, nothing expensive in the write lock, the cache --------------------
 
 def test_a_draft_replaces_the_one_before_and_adds_no_event(app, api):
     table = open_table(api)
@@ -288,7 +288,7 @@ def test_a_finished_games_products_are_made_once(app, api, monkeypatch):
     assert made == {"pdf": 1, "club": 1}
 
 
-# -- item 5: imports cannot forge the club's records ----------------------------------------
+# -- imports cannot forge the club's records ------------------------------------------------
 
 def finished_file(api: Api, seed: int = 5) -> dict:
     rng = random.Random(seed)
@@ -367,7 +367,7 @@ def test_an_imported_computer_plays_a_known_level(app, api, other_club):
     assert status == 201, body
 
 
-# -- item 7: a view's cost does not depend on what it hides -----------------------------------
+# -- a view's cost does not depend on what it hides -------------------------------------------
 
 def test_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})

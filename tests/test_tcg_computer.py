@@ -1,4 +1,4 @@
-"""The computer of Battleship: The Tactical Combat Game (issue 14, "The computer").
+"""The computer of Battleship: The Tactical Combat Game.
 
 Its three levels play from their seat's view alone (T10, T12): every shot is legal (T7) for
 hundreds of views made by an umpire written here, independently of the computer's code; its

@@ -1,5 +1,5 @@
-"""Issue 14: docs/battleship-tcg.md states T1-T12, every T-ruling the code cites is there, and
-the standard card it draws and lists is the card the referee plays (T2)."""
+"""docs/battleship-tcg.md states T1-T12, every T-ruling the code cites is there, and the standard
+card it draws and lists is the card the referee plays (T2)."""
 
 from __future__ import annotations
 

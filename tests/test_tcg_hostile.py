@@ -1,6 +1,6 @@
-"""Issue 14: a game file or request is hostile. Any value in any field of any event of a
-Battleship TCG log, and any disposition or move document, is refused with a RuleViolation
-(naming a ruling) or accepted; never another exception (a 500)."""
+"""A game file or request is hostile. Any value in any field of any event of a Battleship TCG log,
+and any disposition or move document, is refused with a RuleViolation (naming a ruling) or accepted;
+never another exception (a 500)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Battleship: The Tactical Combat Game's own pages and PDFs on the web (issue 14, "The phones"
-and "Paper"): the Blueprint's routes through Flask's test client."""
+"""Battleship: The Tactical Combat Game's own pages and PDFs on the web (phones and paper): the
+Blueprint's routes through Flask's test client."""
 
 from __future__ import annotations
 

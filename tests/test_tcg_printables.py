@@ -1,5 +1,5 @@
-"""Battleship: The Tactical Combat Game on paper (issue 14, "Paper"): blank honeycomb charts of
-both halves, the blank record of shots, a player's charts mid-game and the post-mortem booklet.
+"""Battleship: The Tactical Combat Game on paper: blank honeycomb charts of both halves, the blank
+record of shots, a player's charts mid-game and the post-mortem booklet.
 
 Each PDF is read back (page size and count, the text pdftotext and pypdf find, where the hole
 numbers stand) and rendered with pdftoppm to check the islands' shading. A player's charts are

@@ -1,7 +1,7 @@
-"""Issue 13, "Views are the only road out of a rule set": no module outside the core reads a
-``Game``'s fields; they go through the core's views (R21). The scan is by name: the modules
-outside the core call a game ``game`` or ``state`` (a game in a loop too), so any attribute of
-such a name that is one of ``Game``'s fields or properties is a read of a game's state."""
+"""Views are the only road out of a rule set: no module outside the core reads a ``Game``'s fields;
+they go through the core's views (R21). The scan is by name: the modules outside the core call a
+game ``game`` or ``state`` (a game in a loop too), so any attribute of such a name that is one of
+``Game``'s fields or properties is a read of a game's state."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Issue 13, "A web layer with one home for each thing": one service function makes a move for
-the API and the pages alike (the pages now check the request behind a repeated key too), the
-error handler names no endpoint, and no blueprint imports another inside a function."""
+"""A web layer with one home for each thing: one service function makes a move for the API and the
+pages alike (the pages now check the request behind a repeated key too), the error handler names no
+endpoint, and no blueprint imports another inside a function."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Issue 13, "A web layer with one home for each thing", continued: the pages and the API
-make each of a seat's and the host's actions through one service function (no blueprint
-runs its own command on the game), and the seats a player may attack come from the core's
-``targets_for`` view, never worked out again by a page or a printout."""
+"""A web layer with one home for each thing, continued: the pages and the API make each of a seat's
+and the host's actions through one service function (no blueprint runs its own command on the game),
+and the seats a player may attack come from the core's ``targets_for`` view, never worked out again
+by a page or a printout."""
 
 from __future__ import annotations
 
