@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 RULINGS = DOCS / "rulings.md"
 API = DOCS / "api.md"
-CITING = ("referee", "printables", "templates", "tests")
+CITING = ("referee", "printables", "tests")
 TEXT_SUFFIXES = {".py", ".html", ".js", ".mjs", ".css", ".json", ".txt", ".md"}
 RULING_COUNT = 25
 

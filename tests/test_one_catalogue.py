@@ -157,7 +157,7 @@ PAGE_RULE_LITERALS = [
 
 def page_sources() -> list[Path]:
     return [*sorted((ROOT / "referee" / "static").rglob("*.js")),
-            *sorted((ROOT / "templates").glob("*.html"))]
+            *sorted((ROOT / "referee" / "templates").glob("*.html"))]
 
 
 def test_there_are_scripts_and_templates_to_scan():
@@ -233,7 +233,7 @@ def test_template_scan_finds_what_it_looks_for():
         assert not template_findings(fine), fine
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "templates").glob("*.html")),
+@pytest.mark.parametrize("path", sorted((ROOT / "referee" / "templates").glob("*.html")),
                          ids=lambda p: p.name)
 def test_no_arithmetic_or_rule_table_in_templates(path):
     found = template_findings(path.read_text(encoding="utf-8"))

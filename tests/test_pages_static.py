@@ -36,7 +36,7 @@ from pages_support import (
 from referee import service
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = sorted((ROOT / "templates").glob("*.html"))
+TEMPLATES = sorted((ROOT / "referee" / "templates").glob("*.html"))
 STATIC = sorted(p for p in (ROOT / "referee" / "static").rglob("*")
                 if p.is_file() and p.suffix in (".js", ".css"))  # not the icons (scripts/)
 IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["']\./([^"']+)["']""", re.M | re.S)

@@ -33,7 +33,7 @@ def test_shared_code_imports_no_rule_sets_package_but_to_register_it():
 def test_no_shared_template_names_a_game_but_the_first():
     later = [rs for rs in rulesets.RULE_SETS.values() if rs.rules != rulesets.DEFAULT]
     assert len(later) >= 2
-    for path in sorted((ROOT / "templates").glob("*.html")):
+    for path in sorted((ROOT / "referee" / "templates").glob("*.html")):
         text = path.read_text()
         for rule_set in later:
             assert rule_set.rules not in text and rule_set.title not in text, \
