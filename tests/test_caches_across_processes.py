@@ -8,13 +8,9 @@ for a version another process moved past.
 from __future__ import annotations
 
 import gzip
-import os
-import subprocess
-import time
-from pathlib import Path
 
 from apiclient import Api, FlaskTransport, TableGame
-from conftest import REFEREE, LiveServer
+from conftest import LiveServer
 from helpers import IDLE_SQUARES, QUIET
 
 from referee import create_app
@@ -212,88 +208,6 @@ def test_a_kept_view_answered_before_flask_is_what_flask_sends(api):
         assert entered  # the first asking of each was built by the app
     finally:
         shortcut.app = flask_only
-
-
-def _children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
-def _descendants_of(pid: int) -> list[int]:
-    """Every process started, directly or not, by ``pid``: its serving workers, and each
-    process's worker for costly work (``referee.costly``)."""
-    found, todo = [], [pid]
-    while todo:
-        for child in _children_of(todo.pop()):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def _workers_of(pid: int) -> list[int]:
-    """The serving workers ``referee serve`` started (each given its socket)."""
-    workers = []
-    for child in _children_of(pid):
-        try:
-            command = Path(f"/proc/{child}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if b"--listen-fd" in command:
-            workers.append(child)
-    return workers
-
-
-def _gone(pids: list[int], within_s: float) -> bool:
-    deadline = time.monotonic() + within_s
-    while time.monotonic() < deadline:
-        if not any(Path(f"/proc/{pid}").exists() and "zombie" not in
-                   Path(f"/proc/{pid}/status").read_text(errors="replace") for pid in pids):
-            return True
-        time.sleep(0.1)
-    return False
-
-
-def test_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_the_first(
-        tmp_path):
-    """`referee serve --workers 2`: one more process on the same port; a game played through
-    it is whole; SIGTERM to the first stops the other, and a first killed outright (no chance
-    to stop anything) still leaves no worker behind."""
-    server = LiveServer(tmp_path / "two.db", workers=2).start()
-    try:
-        workers = _workers_of(server.process.pid)
-        assert len(workers) == 1
-        everything = _descendants_of(server.process.pid)
-        api = server.api()
-        table = in_play(api)
-        for _ in range(6):  # connections land on either process; every view stays current
-            report = idle(table)
-            for seat in ("red", "blue"):
-                assert view_and_etag(table, seat)[0]["reports"][-1]["n"] == report["n"]
-        for count in (2, 1):  # the port is the first referee's alone, shared or not
-            other = subprocess.run(
-                [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(server.port),
-                 "--quiet", "--workers", str(count)], capture_output=True, text=True,
-                env={**os.environ, "REFEREE_DATABASE": str(tmp_path / "other.db"),
-                     "REFEREE_SECRET_KEY": "other"}, timeout=60)
-            assert other.returncode != 0 and "Address already in use" in other.stderr
-            assert "Traceback" not in other.stderr
-    finally:
-        server.stop()
-    assert _gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
-    killed = LiveServer(tmp_path / "two.db", workers=3).start()
-    workers = _workers_of(killed.process.pid)
-    assert len(workers) == 2
-    everything = _descendants_of(killed.process.pid)
-    killed.kill()
-    assert _gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
 
 
 def test_r21_a_seats_kept_report_copies_give_the_view_a_fresh_replay_gives():
