@@ -122,8 +122,7 @@ def gzipped(response):
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True,
-                template_folder=str(Path(__file__).resolve().parent.parent / "templates"))
+    app = Flask(__name__, instance_relative_config=True)  # the pages: referee/templates
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "referee.db"),
         MAX_CONTENT_LENGTH=MAX_BODY,

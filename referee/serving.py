@@ -47,7 +47,12 @@
   at a time in a process, so one process uses one core. The first process binds a socket for
   each (SO_REUSEPORT: the kernel spreads new connections among them) and starts the others,
   each a whole referee handed its socket; they share the database file (each request checks
-  its cached game against it) and end with the first.
+  its cached game against it) and end with the first. The first supervises them
+  (``Workers``): it keeps every worker's socket open, so that a worker that exits unbidden is
+  started again on the same one, at once if it had been serving a while, after a growing
+  pause if it dies as soon as it starts (``restart_delay``); from a worker's exit until a
+  few seconds after its successor started, the first process answers on its socket itself,
+  so that no connection the kernel hands that socket waits for a worker.
 """
 
 from __future__ import annotations
@@ -84,6 +89,10 @@ CONNECTIONS_PER_CLIENT = 32  # a phone holds one or two; a browser opens six at 
 EVICT_AT_ONCE = 64  # idle connections closed together at the limit, so a burst finds room
 ACCEPT_AT_ONCE = 64  # connections taken from the backlog in one pass of the loop
 LOG_EVERY_S = 10
+WATCH_EVERY_S = 0.2  # how often the first process looks whether a worker has exited
+STEADY_S = 10  # a worker that served this long before it exited is started again at once
+FIRST_PAUSE_S, LONGEST_PAUSE_S = 1, 30  # else the pause before the next start, doubling
+HANDOVER_S = 5  # seconds after a worker's start until the first stops answering on its socket
 
 log = logging.getLogger("referee")
 
@@ -190,6 +199,7 @@ class RefereeListener:
 
     last_logged = 0.0
     last_checked = 0.0
+    lent = False  # its socket is a worker's now: connections wait for it there (``Workers``)
 
     @property
     def clients(self) -> dict[str, int]:
@@ -203,6 +213,8 @@ class RefereeListener:
         if now - self.last_checked >= CHECK_EVERY_S:
             self.last_checked = now
             self.close_stalled(now)
+        if self.lent:
+            return False
         if self.accepting and len(self._map) >= self.adj.connection_limit:
             idle = heapq.nsmallest(
                 EVICT_AT_ONCE, (c for c in self.active_channels.values()
@@ -313,8 +325,15 @@ def make_server(app, idle_timeout: int = IDLE_TIMEOUT, **options):
 
 def serve(app, idle_timeout: int = IDLE_TIMEOUT, **options) -> None:
     """waitress.serve with the referee's settings: see the module's docstring."""
+    run(make_server(app, idle_timeout, **options))
+
+
+def run(server) -> None:
+    """Run a server ``make_server`` made, saying where (once for each address: the sockets of
+    ``serve_workers`` share one)."""
     logging.basicConfig()
-    server = make_server(app, idle_timeout, **options)
+    if not isinstance(server, BaseWSGIServer):
+        server.effective_listen = list(dict.fromkeys(server.effective_listen))
     server.print_listen("Serving on http://{}:{}")
     server.run()
 
@@ -347,28 +366,122 @@ def serve_workers(app, child_args: list[str], socks: list[socket.socket],
                   idle_timeout: int = IDLE_TIMEOUT, **options) -> None:
     """Serve ``app`` from a process for each of ``socks`` (``listening_sockets``): this one
     on the first, and one started as ``referee serve <child_args> --listen-fd N`` on each
-    other, which this one then closes (a worker's socket lives and dies with its worker, so
-    no connection waits on a socket nobody serves). The others are stopped when this one
+    other, supervised by this one (``Workers``), which keeps listening on their sockets too
+    but answers there only while a worker is missing. The others are stopped when this one
     stops; each also stops by itself when this one is gone (``follow_parent``)."""
-    children = []
-    for sock in socks[1:]:
-        sock.set_inheritable(True)
-        children.append(subprocess.Popen(
-            [sys.executable, "-c", "from referee.cli import main; main()", "serve",
-             *child_args, "--listen-fd", str(sock.fileno()), "--parent-pid", str(os.getpid())],
-            pass_fds=(sock.fileno(),)))
-        sock.close()
+    server = make_server(app, idle_timeout, sockets=socks, **options)
+    listeners = {listener.socket.fileno(): listener for listener in _listeners(server)}
+    workers = Workers(child_args, [(sock, listeners[sock.fileno()]) for sock in socks[1:]])
     signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
-        serve(app, idle_timeout, sockets=socks[:1], **options)
+        workers.start()
+        run(server)
     finally:
-        for child in children:
-            child.terminate()
-        for child in children:
+        workers.stop()
+
+
+def restart_delay(lived_s: float, failures: int) -> tuple[int, float]:
+    """After a worker that served ``lived_s`` seconds exits, having exited ``failures`` times
+    in a row that soon after its start before: the failures in a row now, and the seconds to
+    wait before starting the next. One that had been serving a while is started again at
+    once; one that dies as soon as it starts waits 1 s, then 2, 4 ... 30 at the most.
+
+    >>> restart_delay(3600, 4)
+    (0, 0)
+    >>> [restart_delay(0.5, n)[1] for n in range(7)]
+    [1, 2, 4, 8, 16, 30, 30]
+    """
+    if lived_s >= STEADY_S:
+        return 0, 0
+    return failures + 1, min(LONGEST_PAUSE_S, FIRST_PAUSE_S * 2 ** failures)
+
+
+class Workers:
+    """The serving workers of ``serve_workers``, one for each socket but this process's own:
+    started, watched every ``WATCH_EVERY_S``, and each started again on its socket (kept open
+    here for the purpose) when it exits while this process is not stopping, with a log line
+    for the exit and for the start. This process's listener on a worker's socket is ``lent``
+    to the worker while it runs; it answers there again from the worker's exit until
+    ``HANDOVER_S`` after its successor's start, when the successor is serving."""
+
+    def __init__(self, child_args: list[str], slots: list[tuple[socket.socket, object]]) -> None:
+        self.child_args = child_args
+        self.slots = [_Slot(sock, listener) for sock, listener in slots]
+        self.lock = threading.Lock()  # starts and stops, one at a time
+        self.stopping = False
+
+    def start(self) -> None:
+        with self.lock:
+            for slot in self.slots:
+                self._start(slot)
+                slot.listener.lent = True  # from the start, as the worker starts with it
+        threading.Thread(target=self._watch, name="workers", daemon=True).start()
+
+    def _start(self, slot: _Slot) -> None:
+        fd = slot.sock.fileno()
+        slot.sock.set_inheritable(True)
+        slot.process = subprocess.Popen(
+            [sys.executable, "-c", "from referee.cli import main; main()", "serve",
+             *self.child_args, "--listen-fd", str(fd), "--parent-pid", str(os.getpid())],
+            pass_fds=(fd,))
+        slot.started = time.monotonic()
+
+    def _watch(self) -> None:
+        while True:
+            time.sleep(WATCH_EVERY_S)
+            with self.lock:
+                if self.stopping:
+                    return
+                for number, slot in enumerate(self.slots, start=1):
+                    try:
+                        self._look(number, slot, time.monotonic())
+                    except Exception:  # an OSError starting one: the next look tries again
+                        log.exception("serving worker %d could not be started", number)
+
+    def _look(self, number: int, slot: _Slot, now: float) -> None:
+        if slot.process is None:  # waiting for its pause to end
+            if now >= slot.start_at:
+                self._start(slot)
+                log.warning("serving worker %d started again (pid %d)", number,
+                            slot.process.pid)
+            return
+        code = slot.process.poll()
+        if code is None:
+            if not slot.listener.lent and now - slot.started >= HANDOVER_S:
+                slot.listener.lent = True
+            return
+        slot.listener.lent = False  # this process answers on its socket meanwhile
+        slot.failures, pause = restart_delay(now - slot.started, slot.failures)
+        how = f"signal {-code}" if code < 0 else f"status {code}"
+        log.warning("serving worker %d (pid %d) exited with %s after %.0f s; starting another "
+                    "%s", number, slot.process.pid, how, now - slot.started,
+                    f"in {pause} s" if pause else "now")
+        slot.process, slot.start_at = None, now + pause
+        if not pause:
+            self._look(number, slot, now)
+
+    def stop(self) -> None:
+        """Stop every worker (and start none again)."""
+        with self.lock:
+            self.stopping = True
+            running = [slot.process for slot in self.slots if slot.process is not None]
+        for process in running:
+            process.terminate()
+        for process in running:
             try:
-                child.wait(5)
+                process.wait(5)
             except subprocess.TimeoutExpired:
-                child.kill()
+                process.kill()
+
+
+class _Slot:
+    """One worker's socket, this process's listener on it, and the worker serving it."""
+
+    def __init__(self, sock: socket.socket, listener) -> None:
+        self.sock, self.listener = sock, listener
+        self.process: subprocess.Popen | None = None
+        self.started = self.start_at = 0.0
+        self.failures = 0
 
 
 def _exit_on_signal(signum, _frame) -> None:

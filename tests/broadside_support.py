@@ -1,5 +1,5 @@
-"""Shared set-ups for the Broadside tests (issue 17): dispositions, a started game, and a
-harbour arranged for one ruling's test."""
+"""Shared set-ups for the Broadside tests: dispositions, a started game, and a harbour arranged for
+one ruling's test."""
 
 from __future__ import annotations
 

@@ -45,7 +45,7 @@ def report_header() -> list[str]:
 
 
 def screenshot_path(name: str) -> Path:
-    """Where a screenshot goes; every name is the test's own (``i12-...``, ``seats-...``), so
+    """Where a screenshot goes; every name is the test's own (``placement-...``, ``seats-...``), so
     tests running side by side (pytest -n) never write the same file."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS / name

@@ -84,12 +84,18 @@ class LiveServer:
     """A real `referee serve` process on loopback over a given database file."""
 
     def __init__(self, database: Path, port: int | None = None, workers: int | None = 1,
-                 args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
+                 args: tuple[str, ...] = (), env: dict[str, str] | None = None,
+                 referee: Path = REFEREE, cwd: Path | None = None,
+                 inherit: dict[str, str] | None = None) -> None:
         """``workers``: processes on the port (``referee serve --workers``); one unless a
         test says otherwise, None for the command's own default (as ``make run``); ``args``
-        and ``env``: more of `referee serve`'s options and environment."""
+        and ``env``: more of `referee serve`'s options and environment; ``referee``: the
+        command (this venv's unless another installation's), run in ``cwd``, with ``inherit``
+        as the environment it starts from (this process's unless given)."""
         self.database, self.port, self.workers = database, port or free_port(), workers
         self.args, self.env = args, env or {}
+        self.referee, self.cwd = referee, cwd
+        self.inherit = os.environ if inherit is None else inherit
         self.process: subprocess.Popen | None = None
 
     @property
@@ -97,15 +103,15 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> LiveServer:
-        env = {**os.environ, "REFEREE_DATABASE": str(self.database),
+        env = {**self.inherit, "REFEREE_DATABASE": str(self.database),
                "REFEREE_SIGNING_KEY_FILE": str(self.database.with_suffix(".signing_key")),
                "REFEREE_SECRET_KEY": "live-test", "REFEREE_PUBLIC_URL": self.url, **self.env}
         self.log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
-            [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+            [str(self.referee), "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--quiet", *(["--workers", str(self.workers)] if self.workers else []),
              *self.args],
-            env=env, stdout=self.log, stderr=subprocess.STDOUT)
+            env=env, cwd=self.cwd, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:

@@ -12,6 +12,7 @@ from helpers import ATTACKER, QUIET, seed_for
 from tcg_support import disposition as tcg_disposition
 
 from referee import rulesets, service
+from referee.naval_war import new_game
 
 RULES = ("naval-war", "battleship-tcg", "broadside")
 
@@ -54,3 +55,19 @@ def fabricated(rules: str = "naval-war", *, names: dict[str, str] | None = None,
     return {"format": service.export_format(rules), "version": service.EXPORT_VERSION,
             "rules": rules, "id": game_id, "exported_at": 1_700_000_100.0,
             **rule_set.game_file_view(game)}
+
+
+def swollen_file(events_wanted: int) -> dict:
+    """A finished game's file swollen with one seat's agreement to end, repeated (as a log
+    written before a repeated offer stopped adding events)."""
+    game, _ = new_game(id="swollen", seats=2, seed=7)
+    for seat in game.seats:
+        game.join(seat, seat.title())
+        game.submit(seat, QUIET)
+        game.lock_in(seat, seed=3, salt=f"salt-{seat}")
+    while game.version < events_wanted - 1:
+        game.apply({"type": "end", "seat": "red"})
+    game.resign("blue")
+    return {"format": "naval-war-game", "version": 1, "rules": "naval-war", "id": game.id,
+            "exported_at": 0, "fingerprints": dict(game.fingerprints),
+            "salts": dict(game.salts), "result": game.result().to_json(), "events": game.events}

@@ -248,7 +248,7 @@ def join(phone: Phone, link: str, name: str):
     path = path_of(link)
     page = Page(phone.get(path).text)
     if not any(urlsplit(f.attrs.get("action") or path).path == urlsplit(path).path
-               for f in page.forms):  # a taken seat's page has no join form (issue 12 §6): post
+               for f in page.forms):  # a taken seat's page has no join form: post
         code = parse_qs(urlsplit(link).query).get("code", [""])[0]  # as a page left open would
         return phone.post(path, data={"csrf_token": page.meta_csrf(), "code": code,
                                       "name": name})

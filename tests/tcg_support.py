@@ -1,4 +1,4 @@
-"""Shared set-ups for the Battleship: The Tactical Combat Game tests (issue 14)."""
+"""Shared set-ups for the Battleship: The Tactical Combat Game tests."""
 
 from __future__ import annotations
 

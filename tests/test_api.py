@@ -268,8 +268,8 @@ def test_version_grows_by_one_with_every_change(api):
     _, body = claim(api, game_id, "blue", created["seats"]["blue"]["join_code"])
     blue = body["token"]
     assert version() == v + 1
-    # a draft disposition is the seat's private note, not a change to the game (issue 10
-    # item 4): it replaces the one before and no other seat's version moves
+    # a draft disposition is the seat's private note, not a change to the game: it
+    # replaces the one before and no other seat's version moves
     for token, document in ((red, QUIET), (red, ATTACKER), (blue, QUIET)):
         v = version()
         status, _, _ = api.call("PUT", f"{GAMES}/{game_id}/disposition", document, token=token)

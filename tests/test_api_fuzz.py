@@ -364,9 +364,11 @@ class Tables:
             table.tokens[seat] = claimed["token"]
 
 
-@pytest.fixture(scope="module")
-def tables(tmp_path_factory) -> Tables:
-    return Tables(tmp_path_factory.mktemp("fuzz"))
+@pytest.fixture
+def tables(tmp_path) -> Tables:
+    """A referee of its own for each test, so that no test starts from the games another's
+    generated requests left behind."""
+    return Tables(tmp_path)
 
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,

@@ -38,7 +38,7 @@ PLAYER_ENDPOINTS = [
 HOST_ENDPOINTS = [
     ("GET", "/host"), ("POST", "/clock"), ("POST", "/seats/red/reissue"),
     ("POST", "/seats/blue/forfeit"), ("POST", "/host/handover"),
-    ("POST", "/stand-in-level"),  # issue 16
+    ("POST", "/stand-in-level"),  # R25
 ]
 BODIES = {"/disposition": QUIET, "/moves": {"weapon": "salvo", "at": ["A 1", "B 1", "C 1"]},
           "/clock": {"minutes": 5}, "/host/handover": {"seat": "blue"},

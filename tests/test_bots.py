@@ -182,7 +182,7 @@ def test_r21_a_bot_plays_identically_from_a_copy_a_stripped_view_or_one_with_sec
 
     play({"red": "admiral", "blue": "captain"}, seed=8, check_views=check)
     play({"red": "recruit", "blue": "admiral"}, seed=9, check_views=check)
-    # issue 16: the levels added to the ladder
+    # the levels between and beyond those three, weakest first
     play({"red": "cadet", "blue": "midshipman"}, seed=9, check_views=check)
     play({"red": "lieutenant", "blue": "commodore"}, seed=9, check_views=check)
     play({"red": "vice-admiral", "blue": "captain"}, seed=9, check_views=check)
@@ -202,7 +202,7 @@ ALLOWED_IMPORTS = {
     "__future__", "random", "math", "itertools", "collections", "dataclasses", "typing",
     "functools", "heapq", "statistics",
     "referee.naval_war.squares", "referee.naval_war.fleet", "referee.naval_war.knowledge",
-    "referee.naval_war.layout", "referee.naval_war.catalogue",  # issue 13: constants only
+    "referee.naval_war.layout", "referee.naval_war.catalogue",  # constants only
 }
 FORBIDDEN_NAMES = {"Game", "replay", "new_game", "view_for", "fleets", "events", "globals",
                    "__globals__", "__builtins__", "getattr", "vars", "modules"}

@@ -1,4 +1,4 @@
-"""Issue 17: Broadside through the shared referee's JSON API.
+"""Broadside through the shared referee's JSON API.
 
 The seam carries the third game end to end: created with ``"rules": "broadside"``, both
 dispositions of B13 (every problem refused at once, by ruling), moves and their refusals (B5),
@@ -116,7 +116,7 @@ def test_b5_moves_through_the_api_refused_by_ruling_and_reported_in_the_game_s_w
     assert status == 200 and record["moves"] == [report]
 
 
-def test_i17_a_whole_game_through_the_api_out_as_a_file_and_back_in(api, tmp_path):
+def test_a_whole_game_through_the_api_out_as_a_file_and_back_in(api, tmp_path):
     game_id, tokens = in_play(api)
     status, body, _ = api.call("GET", f"{GAMES}/{game_id}/postmortem", token=tokens["red"])
     assert status in (403, 409), body  # not before the end (B12)

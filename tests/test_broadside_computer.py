@@ -1,4 +1,4 @@
-"""The computer of Broadside (issue 17, "The computer plays either side at two levels").
+"""The computer of Broadside, playing either side at two levels.
 
 Both levels play either side from their seat's view alone (B12, B14): every move they make is
 legal (B5) in games umpired by the property tests' own model (``Model``, written independently
@@ -370,7 +370,7 @@ def path_between(at: str, to: str, facing: str) -> list[str]:
 # ---------------------------------------------------------------- strength
 
 
-def test_i17_careful_beats_random_from_either_side_in_model_games():
+def test_careful_beats_random_from_either_side_in_model_games():
     wins = Counter()
     for seed in range(3):
         model, _ = model_game("careful", "random", 100 + seed, cap=600)
@@ -380,7 +380,7 @@ def test_i17_careful_beats_random_from_either_side_in_model_games():
     assert wins == {"careful red": 3, "careful blue": 3}
 
 
-def test_i17_the_levels_are_offered():
+def test_the_levels_are_offered():
     assert set(LEVELS) == {"random", "careful"} and STAND_IN_LEVEL in LEVELS
     with pytest.raises(ValueError, match="not a level"):
         computer("admiral")
@@ -447,7 +447,7 @@ def test_b14_the_rule_set_offers_the_computer_through_the_seam():
     assert told == [] and len(game.reports) == 6
 
 
-def test_i17_a_computer_seat_answers_a_players_move_through_the_api(api):
+def test_a_computer_seat_answers_a_players_move_through_the_api(api):
     from referee.broadside.board import RED_START
     status, created, _ = api.call("POST", "/api/v1/games",
                                   {"rules": "broadside", "bots": {"blue": "careful"}})

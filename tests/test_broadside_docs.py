@@ -1,5 +1,5 @@
-"""Issue 17: docs/broadside.md states B1-B14 once each in order, every B-ruling Broadside's code
-and tests cite is there, and each is cited by the code and by a test named after it."""
+"""docs/broadside.md states B1-B14 once each in order, every B-ruling Broadside's code and tests
+cite is there, and each is cited by the code and by a test named after it."""
 
 from __future__ import annotations
 

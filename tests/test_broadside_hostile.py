@@ -1,5 +1,5 @@
-"""Issue 17: hostile documents and files for Broadside: every one refused with a problem naming
-its ruling and field, nothing half-applied, never a crash (B1, B5, B13; R21 for files)."""
+"""Hostile documents and files for Broadside: every one refused with a problem naming its ruling and
+field, nothing half-applied, never a crash (B1, B5, B13; R21 for files)."""
 
 from __future__ import annotations
 

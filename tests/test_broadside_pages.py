@@ -1,6 +1,6 @@
-"""Broadside's own pages on the web (issue 17, "Setting up", "Moving", "The end", "The club"):
-its seat pages rendered from the core's views, the setup draft's problems as Blue taps, the
-post-mortem's steps, the club section, and the pages through Flask's test client."""
+"""Broadside's own pages on the web (setting up, moving, the end, the club): its seat pages rendered
+from the core's views, the setup draft's problems as Blue taps, the post-mortem's steps, the club
+section, and the pages through Flask's test client."""
 
 from __future__ import annotations
 
@@ -154,7 +154,7 @@ def test_b12_the_post_mortem_is_refused_before_the_end(app):
     assert refused.value.status == 409
 
 
-def test_i17_the_club_section_counts_wins_merchants_and_rocks():
+def test_the_club_section_counts_wins_merchants_and_rocks():
     games = [finished(seed) for seed in (1, 2, 3)]
     entries = [club_entry(game) for game in games]
     assert json.loads(json.dumps(entries)) == entries  # plain JSON, kept as each game ends
@@ -340,7 +340,7 @@ def test_b1_the_paper_routes_print_broadsides_sheets(bs_client, path, pages):
     assert len(pypdf.PdfReader(io.BytesIO(got.data)).pages) == pages
 
 
-def test_i17_the_club_page_shows_broadsides_own_table(bs_client):
+def test_the_club_page_shows_broadsides_own_table(bs_client):
     from referee import service
     from referee.web import store  # noqa: F401  (the app's store, inside a request)
 
@@ -362,7 +362,7 @@ def test_i17_the_club_page_shows_broadsides_own_table(bs_client):
     assert service is not None
 
 
-def test_i17_the_home_page_offers_broadside_and_its_paper(bs_client):
+def test_the_home_page_offers_broadside_and_its_paper(bs_client):
     page = bs_client.get("/").get_data(as_text=True)
     assert 'id="broadside-home"' in page and '<option value="broadside">' in page
     assert "/printables/blank-chart.pdf?rules=broadside&amp;paper=a4" in page

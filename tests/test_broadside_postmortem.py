@@ -1,5 +1,4 @@
-"""Issue 17: Broadside's post-mortem: every move with Blue's secrets revealed, only after the end
-(B12)."""
+"""Broadside's post-mortem: every move with Blue's secrets revealed, only after the end (B12)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Broadside on paper and its one drawing (issue 17, "Paper" and "The board"): the harbour's
-shapes from board.json, the board sheet (A4, Letter), the blank record, a player's board
-mid-game and the post-mortem booklet, read back with pypdf and pdftoppm."""
+"""Broadside on paper and its one drawing (the board): the harbour's shapes from board.json, the
+board sheet (A4, Letter), the blank record, a player's board mid-game and the post-mortem booklet,
+read back with pypdf and pdftoppm."""
 
 from __future__ import annotations
 

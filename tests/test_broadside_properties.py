@@ -1,5 +1,5 @@
-"""Issue 17, Tests: property tests over random games of Broadside, checked after every move
-against an independent model written here (B1-B14).
+"""Property tests over random games of Broadside, checked after every move against an independent
+model written here (B1-B14).
 
 The model reads the harbour from the data file ``board.json`` (the board is data, B1) but none
 of the core's code: its own reading of cross names, its own steps, turns and broadside arcs, its

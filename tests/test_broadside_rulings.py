@@ -1,4 +1,4 @@
-"""Issue 17: Broadside's rulings B1-B14, one test (or more) each, on the rules core.
+"""Broadside's rulings B1-B14, one test (or more) each, on the rules core.
 
 Most tests set the harbour for the ruling they check (``arrange``: the ships it needs where it
 needs them, on a game in play with the standard secrets of broadside_support: buoys F 6 sink,

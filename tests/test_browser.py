@@ -119,7 +119,7 @@ def test_two_phones_play_a_game_and_a_third_sees_nothing(browser, live_server):
     # the stranger scanned nothing: he holds no seat and cannot take a taken one
     stranger.page.goto(game_url)
     assert "holds no seat" in stranger.page.content()
-    stranger.page.goto(join_link)  # issue 12 §6: the old link says so before any form
+    stranger.page.goto(join_link)  # the old link says so before any form
     assert "This seat is taken" in stranger.page.content()
     assert stranger.page.locator("#name").count() == 0
     stranger.shot("05-stranger")

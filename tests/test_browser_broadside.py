@@ -1,5 +1,5 @@
-"""Broadside on phones (issue 17, "Setting up", "Moving", "The board"): Debian's Chromium at
-390 x 844 with touch, through Playwright.
+"""Broadside on phones (setting up, moving, the board): Debian's Chromium at 390 x 844 with touch,
+through Playwright.
 
 The pages are the rule set's own templates rendered from the core's views and served to the
 browser by a route (no server needed), so the harbour's drawing, its taps and what each page

@@ -1,5 +1,5 @@
-"""Issue 13 (JavaScript): a pencil mark that the server did not save is reported on the
-phone, not lost in silence. At 390 x 844 with touch."""
+"""The pages' scripts: a pencil mark that the server did not save is reported on the phone, not lost
+in silence. At 390 x 844 with touch."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def signed_session(table, seat: str) -> str:
         {"seats": {table.id: table.tokens[seat]}, "_permanent": True})
 
 
-def test_i13_a_pencil_mark_not_saved_is_reported(browser, live_server):
+def test_a_pencil_mark_not_saved_is_reported(browser, live_server):
     table = table_in_play(live_server.api(), {"red": QUIET, "blue": QUIET})
     context = browser.new_context(**PHONE)
     context.add_cookies([{"name": "session", "value": signed_session(table, "red"),
@@ -38,6 +38,6 @@ def test_i13_a_pencil_mark_not_saved_is_reported(browser, live_server):
         page.locator("#charts .cell[data-sq='K 11']").first.tap()  # saved: the warning goes
         # a locator, not wait_for_function: the page's CSP forbids the eval that would need
         expect(page.locator("#marks-state")).to_have_text("", timeout=10000)
-        page.screenshot(path=str(screenshot_path("i13-marks-saved-red.png")))
+        page.screenshot(path=str(screenshot_path("marks-saved-red.png")))
     finally:
         context.close()

@@ -1,4 +1,5 @@
-"""Issue 12 §1, §2 and §6 on phones: Debian's Chromium, Playwright, 390 x 844 with touch.
+"""Placing a fleet by thumb, and a whole game's pages, on phones: Debian's Chromium, Playwright, 390
+x 844 with touch.
 
 Every kind of piece is placed and removed by tapping (a gun on land and a plane on a carrier
 included), pieces are moved, a smaller budget takes placed guns off and the seat still locks
@@ -38,7 +39,7 @@ class Phone:
             f"{r.status} {r.request.method} {r.url}"))
 
     def shot(self, label: str, full: bool = False) -> None:
-        self.page.screenshot(path=str(screenshot_path(f"i12-{label}-{self.name}.png")),
+        self.page.screenshot(path=str(screenshot_path(f"placement-{label}-{self.name}.png")),
                              full_page=full)
 
     def cell(self, square: str):
@@ -72,15 +73,14 @@ def buy(phone: Phone, purchase: dict) -> None:
     phone.page.wait_for_selector("#place-chart .cell")
 
 
-def test_i12_item1_every_piece_is_placed_picked_up_and_removed_by_tapping(browser,
-                                                                          live_server):
+def test_every_piece_is_placed_picked_up_and_removed_by_tapping(browser, live_server):
     phone = Phone(browser, "red")
     game_url = new_game(phone, live_server.url)
     phone.page.goto(game_url)
     buy(phone, PURCHASE)
     page = phone.page
     bar = page.locator("#piece-bar")
-    box = bar.bounding_box()  # §2: the picker sits at the foot of the screen, in reach
+    box = bar.bounding_box()  # the picker sits at the foot of the screen, in reach
     assert box["y"] + box["height"] == pytest.approx(844, abs=1) and box["height"] < 200
     labels = [c.get_attribute("data-kind") for c in page.locator("#piece-bar .chip").all()]
     assert labels == ["carrier", "battleship", "cruiser", "destroyer", "submarine",
@@ -103,7 +103,7 @@ def test_i12_item1_every_piece_is_placed_picked_up_and_removed_by_tapping(browse
     assert "gun" in phone.look("C 11")
     phone.shot("01-placing")
 
-    # §1: the gun, tapped again with "A-A gun" chosen, is picked up, never stacked
+    # the gun, tapped again with "A-A gun" chosen, is picked up, never stacked
     phone.tap("C 11")
     assert "A-A gun at C 11" in page.inner_text("#piece-now")
     assert "chosen" in phone.look("C 11")
@@ -165,7 +165,7 @@ def test_i12_item1_every_piece_is_placed_picked_up_and_removed_by_tapping(browse
     phone.chip("aa-gun")  # the next tap clears it
     assert message not in page.inner_text("#place-message")
 
-    # place one more gun, then buy fewer guns: the placed ones beyond are taken off (§1)
+    # place one more gun, then buy fewer guns: the placed ones beyond are taken off
     phone.tap("C 17")
     phone.saved()
     assert page.evaluate("document.querySelectorAll('#place-chart .cell.gun').length") == 2
@@ -178,20 +178,20 @@ def test_i12_item1_every_piece_is_placed_picked_up_and_removed_by_tapping(browse
     assert "Taken off the chart" in flashed and "A-A gun at C 17" in flashed, flashed
     assert page.evaluate("document.querySelectorAll('#place-chart .cell.gun').length") == 1
     phone.shot("04-fewer-guns")
-    page.tap("#fill-rest")  # §2: the rest at random, then the seat locks in
+    page.tap("#fill-rest")  # the rest at random, then the seat locks in
     page.wait_for_selector("#tally:has-text('legal')")
     assert "Placed the rest at random" in page.inner_text("#place-message")
     assert "gun" in phone.look("D 17") and "ship" in phone.look("M 17")  # kept as placed
     phone.shot("05-rest-placed")
     page.click("#lock-button")
     page.wait_for_selector("text=Locked in")
-    page.wait_for_selector("#charts .cell.ship")  # §6: the waiting page shows your chart
+    page.wait_for_selector("#charts .cell.ship")  # the waiting page shows your chart
     assert "gun" in (page.get_attribute('#charts [data-sq="D 17"]', "class") or "")
     phone.shot("06-waiting", full=True)
     assert phone.failures == [], phone.failures
 
 
-def test_i12_item2_a_fleet_from_the_book_placed_for_a_beginner(browser, live_server):
+def test_a_fleet_from_the_book_placed_for_a_beginner(browser, live_server):
     phone = Phone(browser, "beginner")
     phone.page.goto(new_game(phone, live_server.url, "Newcomer"))
     page = phone.page
@@ -208,8 +208,7 @@ def test_i12_item2_a_fleet_from_the_book_placed_for_a_beginner(browser, live_ser
     assert phone.failures == [], phone.failures
 
 
-def test_i12_item6_a_whole_game_has_icons_no_failed_request_and_keeps_a_move(browser,
-                                                                          live_server):
+def test_a_whole_game_has_icons_no_failed_request_and_keeps_a_move(browser, live_server):
     red, blue, late = (Phone(browser, n) for n in ("red", "blue", "late"))
     game_url = new_game(red, live_server.url)
     icons = red.page.evaluate("""[...document.querySelectorAll(
@@ -241,7 +240,7 @@ def test_i12_item6_a_whole_game_has_icons_no_failed_request_and_keeps_a_move(bro
     first = red if red.page.query_selector(".your-turn") else blue
     second = blue if first is red else red
 
-    # §6: a reload mid-move keeps the weapon and the targets (session storage)
+    # a reload mid-move keeps the weapon and the targets (session storage)
     page = first.page
     page.check("input[name=weapon][value=salvo]")
     for square in ("A 1", "B 1"):
@@ -257,7 +256,7 @@ def test_i12_item6_a_whole_game_has_icons_no_failed_request_and_keeps_a_move(bro
     assert not page.is_checked("input[name=weapon][value=salvo]") if page.query_selector(
         "#move-form") else True  # the sent move is forgotten
 
-    # §6: the home page lists the game by names, phase and turn
+    # the home page lists the game by names, phase and turn
     second.page.goto(live_server.url + "/")
     games = second.page.inner_text(".my-games")
     opponent = "Ann" if second is blue else "Bob"
@@ -272,7 +271,7 @@ def test_i12_item6_a_whole_game_has_icons_no_failed_request_and_keeps_a_move(bro
     first.page.wait_for_selector("text=Game over", timeout=15000)
     first.page.goto(game_url + "/postmortem")
     first.page.wait_for_selector("#charts figure")
-    # §6: the step buttons stay at the foot of the screen over the charts they move
+    # the step buttons stay at the foot of the screen over the charts they move
     first.page.locator('#charts [data-sq="K 11"]').first.scroll_into_view_if_needed()
     bar = first.page.locator(".step-bar").bounding_box()
     assert bar["y"] + bar["height"] == pytest.approx(844, abs=2), bar

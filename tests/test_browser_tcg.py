@@ -1,5 +1,5 @@
-"""Battleship: The Tactical Combat Game on phones (issue 14, "The phones"): Debian's Chromium at
-390 x 844 with touch, through Playwright.
+"""Battleship: The Tactical Combat Game on phones: Debian's Chromium at 390 x 844 with touch,
+through Playwright.
 
 The pages are the rule set's own templates rendered from the core's views and served to the
 browser by a route (no server needed), so the honeycomb's drawing, its taps and what each
@@ -147,7 +147,7 @@ def phone(browser, rendered):
         each.close()
 
 
-def test_i14_phones_the_js_honeycomb_is_the_one_geometry_of_holes_py(phone):
+def test_phones_the_js_honeycomb_is_the_one_geometry_of_holes_py(phone):
     """The script's lines (from the catalogue's steps) are holes.py's, for every hole and
     direction: no rule of its own (T1, T4)."""
     page = phone("place").page
@@ -169,7 +169,7 @@ def test_i14_phones_the_js_honeycomb_is_the_one_geometry_of_holes_py(phone):
     assert "steps" in page_catalogue() and "function" not in json.dumps(page_catalogue())
 
 
-def test_i14_phones_holes_are_28_px_while_placing_and_low_columns_half_a_hole_down(phone):
+def test_phones_holes_are_28_px_while_placing_and_low_columns_half_a_hole_down(phone):
     p = phone("place")
     assert p.page.locator("#tcg-place [data-hole]").count() == 150
     a1, b1, a2 = p.box("A 1"), p.box("B 1"), p.box("A 2")
@@ -190,7 +190,7 @@ def test_i14_phones_holes_are_28_px_while_placing_and_low_columns_half_a_hole_do
     assert p.box("A 1")["height"] > 40
 
 
-def test_i14_phones_a_boat_placed_by_tapping_turns_through_the_three_directions(phone):
+def test_phones_a_boat_placed_by_tapping_turns_through_the_three_directions(phone):
     p = phone("place")
     assert p.page.locator("#tcg-chips .chip[aria-pressed=true]").inner_text().startswith(
         "Submarine")
@@ -219,7 +219,7 @@ def test_i14_phones_a_boat_placed_by_tapping_turns_through_the_three_directions(
     p.shot("place-all")
 
 
-def test_i14_phones_play_shows_the_opponents_half_as_known_and_his_shots_at_yours(phone):
+def test_phones_play_shows_the_opponents_half_as_known_and_his_shots_at_yours(phone):
     p = phone("play")
     theirs, mine = "#tcg-theirs", "#tcg-mine"
     # the opponent's half: only pegs where Red shot, the sunk boats outlined (T8, T10)
@@ -245,13 +245,13 @@ def test_i14_phones_play_shows_the_opponents_half_as_known_and_his_shots_at_your
     p.shot("play")
 
 
-def test_i14_phones_while_the_opponent_shoots_the_half_takes_no_taps(phone):
+def test_phones_while_the_opponent_shoots_the_half_takes_no_taps(phone):
     p = phone("play-waiting")
     assert p.page.locator("#tcg-shot").count() == 0
     assert p.page.locator("#tcg-theirs [role=button]").count() == 0
 
 
-def test_i14_phones_the_end_shows_both_halves_side_by_side(phone):
+def test_phones_the_end_shows_both_halves_side_by_side(phone):
     p = phone("over")
     red = p.page.locator("#tcg-half-red svg").bounding_box()
     blue = p.page.locator("#tcg-half-blue svg").bounding_box()
@@ -335,7 +335,7 @@ def tcg_server(tmp_path, monkeypatch):
     thread.join(10)
 
 
-def test_i14_two_phones_play_a_whole_game_of_battleship_tcg(browser, tcg_server):
+def test_two_phones_play_a_whole_game_of_battleship_tcg(browser, tcg_server):
     live_server = tcg_server
     api = live_server.api()
     status, created, _ = api.call("POST", "/api/v1/games", {"rules": "battleship-tcg"})

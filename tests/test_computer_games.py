@@ -1,5 +1,5 @@
-"""Playing the computer through the web app (issue 7): the API's `bots` option, the home
-page's "Play the computer", and a computer that answers at once from its seat's view."""
+"""Playing the computer through the web app: the API's `bots` option, the home page's "Play the
+computer", and a computer that answers at once from its seat's view."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_the_home_page_plays_the_computer(app):
            "as recruit" in bad.get_data(as_text=True)
 
 
-def test_i17_the_home_page_offers_each_games_own_computer_levels(app):
+def test_the_home_page_offers_each_games_own_computer_levels(app):
     """Each rule set's levels under its title; a level of another game is refused naming the
     chosen game's levels; a Broadside level starts a Broadside game."""
     from referee import rulesets
@@ -99,8 +99,7 @@ def test_i17_the_home_page_offers_each_games_own_computer_levels(app):
     assert phone.get(right.location).status_code == 200
 
 
-def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, monkeypatch,
-                                                                         caplog):
+def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, monkeypatch, caplog):
     from referee import bots
 
     rng = random.Random(1)

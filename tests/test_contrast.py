@@ -1,4 +1,4 @@
-"""Text contrast on the pages meets WCAG AA (4.5:1), for every eye at the table (issue 4).
+"""Text contrast on the pages meets WCAG AA (4.5:1), for every eye at the table.
 
 The pairs are the text colours the stylesheet puts on each background it uses.
 """

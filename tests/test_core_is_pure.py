@@ -66,26 +66,26 @@ def test_importing_the_core_loads_no_web_storage_or_pdf_code():
     assert not loaded & FORBIDDEN, sorted(loaded & FORBIDDEN)
 
 
-# Issue 14: Battleship: The Tactical Combat Game's core and what the cores share are pure too
+# Battleship: The Tactical Combat Game's core and what the cores share are pure too
 OTHER_CORES = (CORE.parent / "battleship_tcg", CORE.parent / "common")
 OTHER_FILES = sorted(p for core in OTHER_CORES for p in core.glob("*.py"))
 
 
-def test_i14_the_other_cores_have_modules_to_scan():
+def test_the_other_cores_have_modules_to_scan():
     assert {p.name for p in OTHER_FILES} >= {
         "holes.py", "catalogue.py", "card.py", "fleet.py", "game.py", "views.py",
         "postmortem.py", "problems.py", "lifecycle.py"}
 
 
 @pytest.mark.parametrize("path", OTHER_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_i14_no_tcg_or_common_module_imports_web_storage_or_pdf_code(path):
+def test_no_tcg_or_common_module_imports_web_storage_or_pdf_code(path):
     tops = {name.split(".")[0] for name in imported_modules(path)}
     assert not tops & FORBIDDEN, f"{path.name} imports {sorted(tops & FORBIDDEN)}"
     assert tops <= set(sys.stdlib_module_names) | {"referee"}, path.name
 
 
 @pytest.mark.parametrize("package", ["battleship_tcg", "common"])
-def test_i14_importing_the_tcg_core_loads_no_web_storage_or_pdf_code(package):
+def test_importing_the_tcg_core_loads_no_web_storage_or_pdf_code(package):
     script = (
         "import importlib, json, pkgutil, sys\n"
         f"import referee.{package} as core\n"
@@ -100,25 +100,25 @@ def test_i14_importing_the_tcg_core_loads_no_web_storage_or_pdf_code(package):
     assert not loaded & FORBIDDEN, sorted(loaded & FORBIDDEN)
 
 
-# Issue 17: Broadside's core (its computer included; its web part aside) is pure too
+# Broadside's core (its computer included; its web part aside) is pure too
 BROADSIDE = CORE.parent / "broadside"
 BROADSIDE_FILES = sorted(p for p in BROADSIDE.rglob("*.py") if "web" not in p.parts)
 
 
-def test_i17_broadside_has_modules_to_scan():
+def test_broadside_has_modules_to_scan():
     assert {p.name for p in BROADSIDE_FILES} >= {
         "board.py", "catalogue.py", "fleet.py", "game.py", "views.py", "postmortem.py",
         "schemas.py", "seam.py", "rule_set.py"}
 
 
 @pytest.mark.parametrize("path", BROADSIDE_FILES, ids=lambda p: p.name)
-def test_i17_no_broadside_core_module_imports_web_storage_or_pdf_code(path):
+def test_no_broadside_core_module_imports_web_storage_or_pdf_code(path):
     tops = {name.split(".")[0] for name in imported_modules(path)}
     assert not tops & FORBIDDEN, f"{path.name} imports {sorted(tops & FORBIDDEN)}"
     assert tops <= set(sys.stdlib_module_names) | {"referee"}, path.name
 
 
-def test_i17_importing_the_broadside_core_loads_no_web_storage_or_pdf_code():
+def test_importing_the_broadside_core_loads_no_web_storage_or_pdf_code():
     script = (
         "import importlib, json, pkgutil, sys\n"
         "import referee.broadside as core\n"

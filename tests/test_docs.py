@@ -1,4 +1,4 @@
-"""Issue 13, "A project a plain clone explains": the docs/ files stand on their own.
+"""A project a plain clone explains: the docs/ files stand on their own.
 
 - every ruling cited in the code, the templates, the printables, the tests and the docs is
   stated in docs/rulings.md, R1-R25 each once and in order, each linked to the section of
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 RULINGS = DOCS / "rulings.md"
 API = DOCS / "api.md"
-CITING = ("referee", "printables", "templates", "tests")
+CITING = ("referee", "printables", "tests")
 TEXT_SUFFIXES = {".py", ".html", ".js", ".mjs", ".css", ".json", ".txt", ".md"}
 RULING_COUNT = 25
 
@@ -92,7 +92,7 @@ def ruling_sections(text: str) -> dict[int, str]:
             if (m := re.match(r"### R(\d+)\b", part))}
 
 
-def test_i13_every_ruling_cited_in_the_code_is_stated_in_docs_rulings():
+def test_every_ruling_cited_in_the_code_is_stated_in_docs_rulings():
     stated = set(stated_rulings(RULINGS.read_text(encoding="utf-8")))
     missing = {}
     for path in citing_files():
@@ -102,7 +102,7 @@ def test_i13_every_ruling_cited_in_the_code_is_stated_in_docs_rulings():
     assert not missing, f"rulings cited but not stated in docs/rulings.md: {missing}"
 
 
-def test_i13_the_code_cites_every_ruling_from_r1_to_r25():
+def test_the_code_cites_every_ruling_from_r1_to_r25():
     """A check on the check: the scan finds the citations it is meant to find."""
     cited = set().union(*(cited_rulings(p.read_text(encoding="utf-8", errors="replace"))
                           for p in citing_files() if not p.is_relative_to(DOCS)
@@ -110,13 +110,13 @@ def test_i13_the_code_cites_every_ruling_from_r1_to_r25():
     assert cited >= set(range(1, RULING_COUNT + 1))
 
 
-def test_i13_docs_rulings_states_r1_to_r25_once_each_in_order():
+def test_docs_rulings_states_r1_to_r25_once_each_in_order():
     stated = stated_rulings(RULINGS.read_text(encoding="utf-8"))
     assert stated == list(range(1, RULING_COUNT + 1))
 
 
 @pytest.mark.parametrize("number", range(1, RULING_COUNT + 1), ids=lambda n: f"R{n}")
-def test_i13_each_ruling_is_a_paragraph_linked_to_its_worked_examples(number):
+def test_each_ruling_is_a_paragraph_linked_to_its_worked_examples(number):
     section = ruling_sections(RULINGS.read_text(encoding="utf-8"))[number]
     body = section.split("\n", 1)[1].strip()
     assert len(body.split()) >= 12, f"R{number} has no statement of its own"
@@ -145,7 +145,7 @@ def api_routes() -> list[tuple[str, str]]:
     return sorted(routes)
 
 
-def test_i13_every_api_route_is_in_docs_api():
+def test_every_api_route_is_in_docs_api():
     text = API.read_text(encoding="utf-8")
     routes = api_routes()
     assert len(routes) >= 20  # the app's routes were found
@@ -154,7 +154,7 @@ def test_i13_every_api_route_is_in_docs_api():
     assert not missing, f"routes not described in docs/api.md: {missing}"
 
 
-def test_i13_docs_api_names_no_route_the_app_does_not_have_without_saying_so():
+def test_docs_api_names_no_route_the_app_does_not_have_without_saying_so():
     """Every `METHOD /api/v1/...` that docs/api.md names is a route, or is named in its
     closing section on where the referee differs from the club's API.md."""
     text = API.read_text(encoding="utf-8")
@@ -171,7 +171,7 @@ def paragraphs(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("path", markdown_files(), ids=lambda p: p.name)
-def test_i13_links_resolve_inside_the_repository(path):
+def test_links_resolve_inside_the_repository(path):
     text = path.read_text(encoding="utf-8")
     for target in LINK.findall(text):
         if re.match(r"[a-z][a-z0-9+.-]*:", target):  # https:, mailto:
@@ -189,7 +189,7 @@ NAMES_DOCS = re.compile(r"docs/[\w-]+\.md|\((?:\./)?[\w-]+\.md[)#]|\b(?:rulings|
 
 
 @pytest.mark.parametrize("path", markdown_files(), ids=lambda p: p.name)
-def test_i13_no_pointer_outside_the_repository_stands_alone(path):
+def test_no_pointer_outside_the_repository_stands_alone(path):
     """A path that leaves the repository (the club's ../shared/RULINGS.md, say) may be
     mentioned only beside the docs/ file that says the same, which a clone has."""
     for paragraph in paragraphs(path.read_text(encoding="utf-8")):
@@ -202,7 +202,7 @@ def test_i13_no_pointer_outside_the_repository_stands_alone(path):
                 f"docs/ file a clone has:\n{paragraph}")
 
 
-def test_i13_the_checks_catch_a_missing_ruling_and_a_lone_outside_pointer():
+def test_the_checks_catch_a_missing_ruling_and_a_lone_outside_pointer():
     """The checks above fail when they should: a ruling taken out of docs/rulings.md, or a
     paragraph that sends the reader to ../shared alone."""
     text = RULINGS.read_text(encoding="utf-8")
@@ -213,7 +213,7 @@ def test_i13_the_checks_catch_a_missing_ruling_and_a_lone_outside_pointer():
     assert NAMES_DOCS.search(lone + " The docs/rulings.md file restates them.")
 
 
-def test_i13_the_helpers_read_citations_and_headings_as_their_examples_say():
+def test_the_helpers_read_citations_and_headings_as_their_examples_say():
     """The examples in this module's docstrings (pytest collects no doctests from tests/)."""
     import doctest
     import sys

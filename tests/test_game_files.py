@@ -1,4 +1,4 @@
-"""Games as files, fingerprints and the club's records (issue 6)."""
+"""Games as files, fingerprints and the club's records."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def finished(api):
 @pytest.fixture
 def other_club(tmp_path):
     """Another club's referee: a game played here is imported there (importing it here again
-    would count it twice, issue 10 item 5)."""
+    would count it twice)."""
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "other-club.db"),
                        "SECRET_KEY": "test", "PUBLIC_URL": "http://localhost"})
 
@@ -102,7 +102,7 @@ def _tampered(document: dict) -> list[tuple[str, dict | str]]:
     bad["version"] = 2
     cases.append(("format", bad))
     bad = copy.deepcopy(document)
-    bad["rules"] = "kriegsspiel"  # no rule set of this referee (issue 17 made "broadside" one)
+    bad["rules"] = "kriegsspiel"  # no rule set of this referee ("broadside" is one)
     cases.append(("rules", bad))
     bad = copy.deepcopy(document)
     bad["salts"]["red"] = "0" * 32

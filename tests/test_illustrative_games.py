@@ -120,7 +120,7 @@ def test_game_2_red_with_bait_guns_at_m5_o5_m7():
     assert {"M 5", "O 5", "M 7"} <= {square_name(g.square) for g in fleet.guns}
 
 
-# -- R22: the final scores the text gives, as worked checks (issue 11, item 4) ----------------
+# -- R22: the final scores the text gives, as worked checks -----------------------------------
 #
 # The text gives each game's final score and, for Game 3, which ships were lost ("just 3 of
 # Red's ships survive"; Red "contrives to bring his 'kill' up to 9 Destroyers"), but not the

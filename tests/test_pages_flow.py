@@ -68,10 +68,10 @@ def test_home_page_offers_the_create_form(app):
     values = [o.attrs["value"] for o in page.find("option", name=None)
               if o.attrs["value"] not in RULE_SETS]  # the game's own select comes first
     assert values[:3] == ["2", "3", "4"]
-    # issue 11: the sides (R23) a host may name, in plain words, replace the alliances box
+    # the sides (R23) a host may name, in plain words, replace the alliances box
     assert "red+green/blue+gold" in values and "red+green/blue" in values
-    # and a game against the computer, at one of its levels (issue 7), each game's own, weakest
-    # first under its title (issues 16, 17)
+    # and a game against the computer, at one of its levels, each game's own, weakest first
+    # under its title
     levels = [v for v in values if ":" in v]
     assert levels == [f"{rules}:{level}" for rules, rule_set in RULE_SETS.items()
                       for level in rule_set.levels]
@@ -242,8 +242,8 @@ def test_draft_names_r6_to_r9_problems_and_what_is_left_to_place(table):
     assert data["disposition"]["land"] == ["A 1", "B 2"]
 
 
-def test_r5_i12_draft_takes_off_what_was_not_bought_and_says_so(table):
-    """Issue 12 §1: more placed than bought (a page older than its budget) is never kept."""
+def test_r5_draft_takes_off_what_was_not_bought_and_says_so(table):
+    """R5: more placed than bought (a page older than its budget) is never kept."""
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     document = {**FLEETS["red"], "guns": FLEETS["red"]["guns"] + ["D 20"]}
@@ -335,8 +335,7 @@ def test_a_move_through_the_form_is_reported_and_passes_the_turn(playing):
     ("bomber", "A 5", "U 21", "", "R13", "no Bomber at U 21"),
     ("salvo", "A 1, B 1, C 1", "", "purple", "R23", "not a seat"),
 ])
-def test_a_refused_move_is_flashed_with_its_ruling(playing, weapon, at, base, target, rule,
-                                                   says):
+def test_a_refused_move_is_flashed_with_its_ruling(playing, weapon, at, base, target, rule, says):
     first = turn_of(playing)
     phone = playing.phones[first]
     response = move(phone, playing.id, weapon, at, base=base, target=target)
@@ -462,8 +461,7 @@ def test_resigning_loses_whatever_the_scores(playing):
     assert view["result"]["winners"] == [other(first)]
 
 
-def test_host_gives_more_time_and_forfeits_a_seat_once_the_clock_has_run_out(table,
-                                                                             monkeypatch):
+def test_host_gives_more_time_and_forfeits_a_seat_once_the_clock_has_run_out(table, monkeypatch):
     red = table.phones["red"]
     host = f"/games/{table.id}/host"
     before = red.get(f"/games/{table.id}/status").get_json()["deadline"]

@@ -242,7 +242,7 @@ def test_a_reissued_seat_locks_the_old_phone_out(table):
 
 # -- bad input ----------------------------------------------------------------------------------
 
-# '<' and '>' are refused in names (issue 10, item 2); entities and quotes must still print
+# '<' and '>' are refused in names (R10); entities and quotes must still print
 # as typed, never decoded into markup
 HOSTILE = "'\"&amp;&lt;/script&gt;&#60;h1 id=x&#62;"
 

@@ -37,7 +37,7 @@ RADIUS = {"atom-bomber": 2, "bomber": 1, "recon": 1}
 OVER = re.compile(r'data-page="over"|"phase":\s*"over"')
 # squares the templates and the script name as fixed text ("e.g. K 10"), shown to everyone
 FIXED_TEXT = set().union(*(squares_named(p.read_text()) for p in [
-    *(ROOT / "templates").glob("*.html"),
+    *(ROOT / "referee" / "templates").glob("*.html"),
     *(p for p in (ROOT / "referee" / "static").iterdir() if p.suffix in (".js", ".css"))]))
 
 

@@ -1,6 +1,6 @@
-"""Issue 12 §1, §2 and §6 on the server: a new budget takes off what it no longer buys, "Place
-the rest for me" (random from the server's secret randomness, R6-R9), a fleet from the book,
-the icons and manifest, a taken join link, the home page's games and the waiting page."""
+"""Placement on the server: a new budget takes off what it no longer buys, "Place the rest for me"
+(random from the server's secret randomness, R6-R9), a fleet from the book, the icons and manifest,
+a taken join link, the home page's games and the waiting page."""
 
 from __future__ import annotations
 
@@ -53,9 +53,9 @@ def fill(phone: Phone, game_id: str, document: dict):
                            token=token)
 
 
-# -- §1: a new budget reconciles the placement ---------------------------------------------------
+# -- a new budget reconciles the placement ------------------------------------------------------
 
-def test_i12_item1_fewer_guns_bought_takes_the_placed_ones_off_and_the_seat_locks_in(table):
+def test_fewer_guns_bought_takes_the_placed_ones_off_and_the_seat_locks_in(table):
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     assert save_draft(red, table.id, FLEETS["red"]).get_json()["complete"]
@@ -72,7 +72,7 @@ def test_i12_item1_fewer_guns_bought_takes_the_placed_ones_off_and_the_seat_lock
     assert response.status_code == 200 and "Locked in" in response.text, response.text[:500]
 
 
-def test_i12_item1_no_guns_bought_leaves_no_gun_behind(table):
+def test_no_guns_bought_leaves_no_gun_behind(table):
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     document = {**FLEETS["red"], "guns": FLEETS["red"]["guns"] + FLEETS["red"]["guns"][:1]}
@@ -82,7 +82,7 @@ def test_i12_item1_no_guns_bought_leaves_no_gun_behind(table):
     assert place_page(red, table.id)["disposition"]["guns"] == []
 
 
-def test_i12_item1_a_new_budget_keeps_everything_still_bought_silently(table):
+def test_a_new_budget_keeps_everything_still_bought_silently(table):
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     save_draft(red, table.id, FLEETS["red"])
@@ -94,7 +94,7 @@ def test_i12_item1_a_new_budget_keeps_everything_still_bought_silently(table):
         k: FLEETS["red"][k] for k in ("land", "ships", "aircraft", "guns")}
 
 
-def test_i12_item1_draft_of_garbage_is_kept_as_text_and_never_a_500(table):
+def test_draft_of_garbage_is_kept_as_text_and_never_a_500(table):
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     for junk in ({"guns": [1, None, {"a": 1}], "ships": ["x", {"type": ["carrier"]}]},
@@ -104,9 +104,9 @@ def test_i12_item1_draft_of_garbage_is_kept_as_text_and_never_a_500(table):
         assert fill(red, table.id, junk).status_code in (200, 422)
 
 
-# -- §2: place the rest for me; a fleet from the book --------------------------------------------
+# -- place the rest for me; a fleet from the book -----------------------------------------------
 
-def test_i12_item2_place_the_rest_keeps_what_was_placed_and_is_legal(table):
+def test_place_the_rest_keeps_what_was_placed_and_is_legal(table):
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     partial = {"land": FLEETS["red"]["land"][:1], "ships": FLEETS["red"]["ships"][:5],
@@ -123,8 +123,7 @@ def test_i12_item2_place_the_rest_keeps_what_was_placed_and_is_legal(table):
     assert lock(red, table.id).status_code == 200
 
 
-def test_i12_item2_place_the_rest_comes_from_the_servers_secret_randomness(table,
-                                                                            monkeypatch):
+def test_place_the_rest_comes_from_the_servers_secret_randomness(table, monkeypatch):
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     made = []
@@ -139,7 +138,7 @@ def test_i12_item2_place_the_rest_comes_from_the_servers_secret_randomness(table
     assert len(made) == 3 and len(layouts) == 3  # three fresh, different layouts
 
 
-def test_i12_item2_place_the_rest_says_so_when_there_is_no_room(table):
+def test_place_the_rest_says_so_when_there_is_no_room(table):
     red = table.phones["red"]
     buy(red, table.id, PURCHASE)
     crowded = {"land": [f"{c} {r}" for c in "ADGJMPS" for r in (1, 4, 7, 10, 13, 16, 19)],
@@ -149,7 +148,7 @@ def test_i12_item2_place_the_rest_says_so_when_there_is_no_room(table):
     assert "no room" in response.get_json()["errors"][0]["message"]
 
 
-def test_i12_item2_place_the_rest_refuses_without_budget_token_or_object(table):
+def test_place_the_rest_refuses_without_budget_token_or_object(table):
     red = table.phones["red"]
     assert fill(red, table.id, {}).status_code == 409  # no budget yet (R3)
     buy(red, table.id, PURCHASE)
@@ -163,13 +162,13 @@ def test_i12_item2_place_the_rest_refuses_without_budget_token_or_object(table):
     assert fill(stranger, table.id, {}).status_code == 403
 
 
-def test_i12_item2_the_books_fleets_are_the_rulebooks(table):
+def test_the_books_fleets_are_the_rulebooks(table):
     text = {(game, side): purchase for (game, side), (purchase, _) in ILLUSTRATIVE.items()}
     assert {key: purchase for key, (_, purchase) in BOOK_FLEETS.items()} == {
         f"{game.replace(' ', '-')}-{side}": p for (game, side), p in text.items()}
 
 
-def test_i12_item2_a_fleet_from_the_book_is_bought_in_one_tap(table):
+def test_a_fleet_from_the_book_is_bought_in_one_tap(table):
     red = table.phones["red"]
     page = f"/games/{table.id}"
     response = red.submit(page, f"{page}/budget/book", {"fleet": "game-3-blue"})
@@ -183,9 +182,9 @@ def test_i12_item2_a_fleet_from_the_book_is_bought_in_one_tap(table):
     assert place_page(red, table.id)["purchase"] == BOOK_FLEETS["game-3-blue"][1]
 
 
-# -- §6: icons, a taken link, the home page, the waiting page ------------------------------------
+# -- icons, a taken link, the home page, the waiting page ---------------------------------------
 
-def test_i12_item6_favicon_touch_icon_and_manifest_are_served(client):
+def test_favicon_touch_icon_and_manifest_are_served(client):
     ico = client.get("/favicon.ico")
     assert ico.status_code == 200 and ico.data[:4] == b"\x00\x00\x01\x00"
     for path in ("/apple-touch-icon.png", "/apple-touch-icon-precomposed.png"):
@@ -200,7 +199,7 @@ def test_i12_item6_favicon_touch_icon_and_manifest_are_served(client):
         assert client.get(icon["src"]).status_code == 200, icon
 
 
-def test_i12_item6_an_old_join_link_says_the_seat_is_taken_at_once(table):
+def test_an_old_join_link_says_the_seat_is_taken_at_once(table):
     link = path_of(table.links["blue"])
     late = Phone(table.app, "late")
     response = late.get(link)
@@ -214,7 +213,7 @@ def test_i12_item6_an_old_join_link_says_the_seat_is_taken_at_once(table):
         f"/games/{table.id}")
 
 
-def test_i12_item6_an_unclaimed_seat_still_offers_the_form(app):
+def test_an_unclaimed_seat_still_offers_the_form(app):
     red = Phone(app, "red")
     from pages_support import create_game
 
@@ -223,7 +222,7 @@ def test_i12_item6_an_unclaimed_seat_still_offers_the_form(app):
     assert "This seat is taken" not in response.text and Page(response.text).forms
 
 
-def test_r21_i12_item6_home_lists_each_game_with_names_phase_and_turn(table):
+def test_r21_home_lists_each_game_with_names_phase_and_turn(table):
     red, blue = table.phones["red"], table.phones["blue"]
     home = red.get("/").text
     assert "Blue (Blue)" in home and "fleet is still to place" in home
@@ -238,7 +237,7 @@ def test_r21_i12_item6_home_lists_each_game_with_names_phase_and_turn(table):
         assert not squares_named(home) & fleet_squares(FLEETS[other])  # R21
 
 
-def test_i12_item6_the_waiting_page_carries_your_own_chart_only(table):
+def test_the_waiting_page_carries_your_own_chart_only(table):
     red = table.phones["red"]
     buy(red, table.id, purchase_of(FLEETS["red"]))
     save_draft(red, table.id, FLEETS["red"])

@@ -36,7 +36,7 @@ from pages_support import (
 from referee import service
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = sorted((ROOT / "templates").glob("*.html"))
+TEMPLATES = sorted((ROOT / "referee" / "templates").glob("*.html"))
 STATIC = sorted(p for p in (ROOT / "referee" / "static").rglob("*")
                 if p.is_file() and p.suffix in (".js", ".css"))  # not the icons (scripts/)
 IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["']\./([^"']+)["']""", re.M | re.S)
@@ -179,7 +179,7 @@ def test_every_page_references_only_its_own_stylesheet_and_script(pages):
         page = Page(html_of(response))
         assert [e.attrs["href"] for e in page.find("link")] == [
             "/static/app.css", "/favicon.ico", "/static/icon.svg", "/apple-touch-icon.png",
-            "/manifest.webmanifest"], name  # issue 12 §6: the icons, all served here
+            "/manifest.webmanifest"], name  # the icons, all served here
         scripts = [a.get("src") for a, _ in page.scripts if a.get("src")]
         assert scripts == ["/static/js/main.js"], name
 

@@ -1,5 +1,5 @@
-"""The printables (issue 4): blank charts and record sheets, a player's charts and move record,
-the post-mortem; their URLs and command-line commands.
+"""The printables: blank charts and record sheets, a player's charts and move record, the
+post-mortem; their URLs and command-line commands.
 
 Every PDF is read back with pypdf (page size, text, fonts, where each label and symbol was
 drawn) and rendered with pdftoppm to check for ink where the grid should be. A player's PDFs
@@ -500,7 +500,7 @@ def test_blank_chart_is_inked_where_the_grid_is(blanks, paper, layout):
 def test_blank_record_sheet(blanks, paper):
     data = blanks[paper, "record"]
     reader = read(data)
-    assert len(reader.pages) == 2  # two pages unless asked otherwise (issue 12)
+    assert len(reader.pages) == 2  # two pages unless asked otherwise
     assert page_points(reader.pages[0]) == PAGE_POINTS[paper, "portrait"]
     text = flat(text_of(data))
     for header in RECORD_COLUMNS:
@@ -597,7 +597,7 @@ def test_player_charts_check_catches_a_leaky_chart(mid_game, monkeypatch):
 def test_player_charts_tallies_count_what_was_used(mid_game):
     # Red bought 2 atom bombers, 4 bombers, 4 R.P.s, 4 A-A guns and 20 salvoes; he has
     # flown an R.P., a bomber and an atom bomber, fired a salvo, and his gun at I 3 fired;
-    # Blue's salvo destroyed his bomber at F 1 (issue 12: crossed, not counted as flown).
+    # Blue's salvo destroyed his bomber at F 1 (crossed, not counted as flown).
     view = view_for(mid_game, "red")
     tallies = documents._tallies(view, "red", FLEETS["red"], view["damage"])
     assert tallies == {"atom-bomber": Tally(2, 1), "bomber": Tally(4, 1, crossed=1),

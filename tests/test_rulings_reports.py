@@ -64,7 +64,7 @@ def test_r20_destroyed_aircraft_and_guns_are_counted_by_type():
     assert copy["destroyed"] == {"atom-bomber": 1, "bomber": 2, "recon": 1, "aa-gun": 1}
     assert copy["hits"] == [{"ship": "battleship", "new_hits": 2, "sunk": False}]
     assert copy["text"] == ("Atom Bomber at B 3: Two hits on a Battleship. An Atom Bomber, "
-                            "two Bombers, an R.P. and an A-A gun destroyed.")  # issue 11
+                            "two Bombers, an R.P. and an A-A gun destroyed.")  # good English
     target = reports_of(game, "blue")[0]
     assert target["squares_hit"] == ["A 1", "C 1", "B 2", "A 3", "C 3", "C 5", "D 5"]
     assert "squares_hit" not in copy

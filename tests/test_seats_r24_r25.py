@@ -1,6 +1,6 @@
 """Seats and absent players: R24 (a seat belongs to its player; the host can neither take it
-nor learn anything of it) and R25 (the move clock and the computer standing in), from issue
-10 item 3 and issue 12 sections 3 and 4.
+nor learn anything of it; his seat survives a lost phone) and R25 (the move clock and the
+computer standing in for a player who walked away).
 
 Times are moved with the ``clock`` fixture, which sets the referee's clock (``service.now``),
 so no test sleeps through a move clock.
@@ -104,9 +104,9 @@ def disposition_squares(document: dict) -> set[str]:
     return squares_in(document)
 
 
-# -- issue 10 item 3: the host cannot take over a seat (R24) --------------------------------
+# -- the host cannot take over a seat (R24) -----------------------------------------------
 
-def test_i10_item3_reissue_is_refused_once_the_seat_has_locked_in(api):
+def test_reissue_is_refused_once_the_seat_has_locked_in(api):
     table = open_table(api)
     table.as_seat("blue", "PUT", "/disposition", QUIET)
     table.as_seat("blue", "POST", "/ready")
@@ -115,7 +115,7 @@ def test_i10_item3_reissue_is_refused_once_the_seat_has_locked_in(api):
     assert table.view("blue")["you"] == "blue"  # the seat's token still works
 
 
-def test_i10_item3_reissue_is_refused_in_play_and_after_the_end(api):
+def test_reissue_is_refused_in_play_and_after_the_end(api):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     for seat in ("red", "blue"):
         status, body = host(table, "POST", f"/seats/{seat}/reissue")
@@ -126,7 +126,7 @@ def test_i10_item3_reissue_is_refused_in_play_and_after_the_end(api):
     assert table.view("blue")["phase"] == "over"
 
 
-def test_i10_item3_reissue_is_refused_for_a_computers_seat(api):
+def test_reissue_is_refused_for_a_computers_seat(api):
     status, created = create(api, {"bots": {"blue": "captain"}})
     assert status == 201
     status, data = join_api(api, created["id"], "red", created["seats"]["red"]["join_code"])
@@ -142,7 +142,7 @@ def test_i10_item3_reissue_is_refused_for_a_computers_seat(api):
     assert_errors(status, body, 403, rule="R24")
 
 
-def test_i10_item3_the_host_page_cannot_reissue_a_seat_in_play(tmp_path):
+def test_the_host_page_cannot_reissue_a_seat_in_play(tmp_path):
     app = make_app(tmp_path)
     table = open_page_table(app)
     set_up(table, PAGE_FLEETS)
@@ -198,7 +198,7 @@ def host_responses(table: TableGame) -> list[object]:
     return got
 
 
-def test_i10_item3_the_host_token_and_host_pages_never_reveal_a_disposition(api, tmp_path):
+def test_the_host_token_and_host_pages_never_reveal_a_disposition(api, tmp_path):
     table = open_table(api)
     for seat, document in (("red", ATTACKER), ("blue", QUIET)):
         table.as_seat(seat, "PUT", "/disposition", document)
@@ -225,7 +225,7 @@ def test_i10_item3_the_host_token_and_host_pages_never_reveal_a_disposition(api,
         assert "page-data" not in text
 
 
-def test_i10_item3_a_player_token_is_not_the_host_and_the_host_token_plays_no_seat(api):
+def test_a_player_token_is_not_the_host_and_the_host_token_plays_no_seat(api):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     for tail in ("", "/record", "/moves", "/end", "/resign", "/play-on",
                  "/seats/blue/stand-in", "/charts.pdf", "/export"):
@@ -238,7 +238,7 @@ def test_i10_item3_a_player_token_is_not_the_host_and_the_host_token_plays_no_se
         assert_errors(status, data, 403, field="Authorization")
 
 
-# -- issue 12 section 3: a seat survives a lost phone (R24) ---------------------------------
+# -- a seat survives a lost phone (R24) ----------------------------------------------------
 
 def test_r24_joining_gives_a_recovery_code_read_aloud_stored_only_as_a_hash(api, app):
     status, created = create(api, {})
@@ -423,7 +423,7 @@ def test_r25_the_host_page_in_play_shows_turn_move_clock_and_who_is_away(tmp_pat
     assert "time is up" not in text
 
 
-# -- issue 12 section 4: a player who walks away (R25) --------------------------------------
+# -- a player who walks away (R25) ---------------------------------------------------------
 
 @pytest.mark.parametrize("minutes", [0, 1441, "5", 2.5, True, -1])
 def test_r25_move_minutes_is_null_or_1_to_1440(api, minutes):

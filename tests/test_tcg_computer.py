@@ -1,4 +1,4 @@
-"""The computer of Battleship: The Tactical Combat Game (issue 14, "The computer").
+"""The computer of Battleship: The Tactical Combat Game.
 
 Its three levels play from their seat's view alone (T10, T12): every shot is legal (T7) for
 hundreds of views made by an umpire written here, independently of the computer's code; its
@@ -153,7 +153,7 @@ def strict(level: str, seed: int = 0):
 # ---------------------------------------------------------------- the honeycomb it plays on
 
 
-def test_i14_computer_colouring_is_proper_and_runs_along_every_line():
+def test_computer_colouring_is_proper_and_runs_along_every_line():
     for hole in EVERY:
         for other in neighbours(hole):
             assert colour(hole.column * DEPTH + hole.row) != \
@@ -163,7 +163,7 @@ def test_i14_computer_colouring_is_proper_and_runs_along_every_line():
 
 
 @pytest.mark.parametrize("size", sorted(set(SIZES.values())))
-def test_i14_computer_knows_every_line_a_boat_can_lie_on(size):
+def test_computer_knows_every_line_a_boat_can_lie_on(size):
     expected = {frozenset(holes) for _, _, holes in lines_of(size)}
     got = {frozenset(Hole(*divmod(i, DEPTH)) for i in p.holes) for p in every_placement(size)}
     assert got == expected
@@ -246,7 +246,7 @@ def test_t7_the_computer_will_not_shoot_out_of_turn():
             computer("admiral", 1).move(view | {"phase": phase, "turn": turn})
 
 
-def test_i14_a_failing_level_is_told_and_a_recruits_shot_is_played(monkeypatch):
+def test_a_failing_level_is_told_and_a_recruits_shot_is_played(monkeypatch):
     told = []
 
     def broken(*args):
@@ -260,7 +260,7 @@ def test_i14_a_failing_level_is_told_and_a_recruits_shot_is_played(monkeypatch):
     assert [(level, str(e)) for level, e in told] == [("admiral", "boom")]
 
 
-def test_i14_unknown_level_is_refused():
+def test_unknown_level_is_refused():
     with pytest.raises(ValueError, match="not a level"):
         computer("commodore", 1)
 
@@ -288,7 +288,7 @@ def imported(path: Path) -> set[str]:
     return names
 
 
-def test_i14_there_are_computer_modules_to_scan():
+def test_there_are_computer_modules_to_scan():
     assert {p.name for p in COMPUTER_FILES} >= {"__init__.py", "sight.py", "recruit.py",
                                                 "captain.py", "admiral.py"}
 
@@ -309,7 +309,7 @@ def test_t10_computer_code_names_no_game_state(path):
     assert not names & FORBIDDEN_NAMES, sorted(names & FORBIDDEN_NAMES)
 
 
-def test_i14_the_scan_sees_imports():
+def test_the_scan_sees_imports():
     assert {"ast", "random", "referee.battleship_tcg.computer"} <= imported(Path(__file__))
 
 
@@ -445,12 +445,12 @@ def test_t12_the_computer_reads_the_cores_view_as_the_umpire_would():
     assert from_reports.shots == sight.shots  # the view's shots and reports say the same
 
 
-def test_i14_the_rule_set_offers_the_computer():
+def test_the_rule_set_offers_the_computer():
     assert RULE_SET.levels == LEVELS and set(LEVELS) == {"recruit", "captain", "admiral"}
     assert RULE_SET.computer("captain", 1).level == "captain"
 
 
-def test_i14_a_short_duel_the_admiral_beats_the_recruit():
+def test_a_short_duel_the_admiral_beats_the_recruit():
     result = tcg_duel("admiral", "recruit", 20, 1, solo_games=4)
     assert result.games == 20 and result.wins_a > result.wins_b
     admiral_shots, recruit_shots = result.solo_shots["admiral"], result.solo_shots["recruit"]
@@ -459,7 +459,7 @@ def test_i14_a_short_duel_the_admiral_beats_the_recruit():
     assert all(17 + 1 <= n <= 150 for n in admiral_shots + recruit_shots)
 
 
-def test_i14_the_duel_command_reports_wins_solo_shots_and_think_times():
+def test_the_duel_command_reports_wins_solo_shots_and_think_times():
     out = CliRunner().invoke(duel_command, ["--rules", "battleship-tcg", "--a", "captain",
                                             "--b", "recruit", "--games", "2", "--seed", "3"])
     assert out.exit_code == 0, out.output
@@ -472,7 +472,7 @@ def test_i14_the_duel_command_reports_wins_solo_shots_and_think_times():
                         lines[4])
 
 
-def test_i14_a_solo_run_shoots_the_stalling_half_in_the_order_t7_allows():
+def test_a_solo_run_shoots_the_stalling_half_in_the_order_t7_allows():
     game, _ = new_game(id="s", seed=1)
     view = view_for(game, "red") | {"disposition": computer("recruit", 2).disposition(
         view_for(game, "red"))}

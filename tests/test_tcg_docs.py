@@ -1,5 +1,5 @@
-"""Issue 14: docs/battleship-tcg.md states T1-T12, every T-ruling the code cites is there, and
-the standard card it draws and lists is the card the referee plays (T2)."""
+"""docs/battleship-tcg.md states T1-T12, every T-ruling the code cites is there, and the standard
+card it draws and lists is the card the referee plays (T2)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from referee.battleship_tcg.card import drawing, standard_card
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "battleship-tcg.md"
-CITING = ("referee", "printables", "templates", "tests", "bench")
+CITING = ("referee", "printables", "tests", "bench")
 SUFFIXES = {".py", ".html", ".js", ".mjs", ".css", ".json", ".txt", ".md"}
 CITED = re.compile(r"(?<![A-Za-z0-9_])T(\d{1,3})(?![A-Za-z0-9_])")
 TEST_NAME = re.compile(r"\btest_t(\d{1,3})_")

@@ -1,6 +1,6 @@
-"""Issue 14: a game file or request is hostile. Any value in any field of any event of a
-Battleship TCG log, and any disposition or move document, is refused with a RuleViolation
-(naming a ruling) or accepted; never another exception (a 500)."""
+"""A game file or request is hostile. Any value in any field of any event of a Battleship TCG log,
+and any disposition or move document, is refused with a RuleViolation (naming a ruling) or accepted;
+never another exception (a 500)."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_t7_any_move_document_is_refused_or_taken(move):
         assert game.version == version and game.reports == []
 
 
-def test_i14_an_event_type_that_is_not_text_is_refused_in_either_game():
+def test_an_event_type_that_is_not_text_is_refused_in_either_game():
     """Found by the fuzz above: ``{"type": []}`` raised TypeError (a 500 on import) in the
     shared ``apply``, for the Naval War Game's logs too."""
     from referee.naval_war.game import replay as naval_replay

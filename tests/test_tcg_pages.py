@@ -1,5 +1,5 @@
-"""Battleship: The Tactical Combat Game's own pages and PDFs on the web (issue 14, "The phones"
-and "Paper"): the Blueprint's routes through Flask's test client."""
+"""Battleship: The Tactical Combat Game's own pages and PDFs on the web (phones and paper): the
+Blueprint's routes through Flask's test client."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from referee.battleship_tcg.web.parts import TCG
 
 @pytest.mark.parametrize("paper, size", [("a4", (842, 595)), ("letter", (792, 612))])
 @pytest.mark.parametrize("layout, pages", [("pair", 2), ("single", 2)])
-def test_i14_paper_blank_charts_through_the_web_parts(paper, size, layout, pages):
+def test_paper_blank_charts_through_the_web_parts(paper, size, layout, pages):
     data = TCG.paper.blank_chart(paper=paper, layout=layout)
     read = pypdf.PdfReader(io.BytesIO(data)).pages
     assert len(read) == pages
@@ -28,12 +28,12 @@ def test_i14_paper_blank_charts_through_the_web_parts(paper, size, layout, pages
             else "Red's half of the card") in text
 
 
-def test_i14_paper_blank_record_through_the_web_parts():
+def test_paper_blank_record_through_the_web_parts():
     data = TCG.paper.blank_record(paper="letter", pages=3)
     assert len(pypdf.PdfReader(io.BytesIO(data)).pages) == 3
 
 
-def test_i14_paper_player_record_is_the_shots_as_told():
+def test_paper_player_record_is_the_shots_as_told():
     from tcg_web_support import played
 
     from referee.battleship_tcg import record_for
@@ -89,20 +89,20 @@ def tcg_client(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("query, pages", [("layout=single&paper=letter", 2),
                                           ("layout=pair", 2)])
-def test_i14_paper_blank_charts_url_with_rules(tcg_client, query, pages):
+def test_paper_blank_charts_url_with_rules(tcg_client, query, pages):
     got = tcg_client.get(f"/printables/blank-chart.pdf?rules=battleship-tcg&{query}")
     assert got.status_code == 200 and got.mimetype == "application/pdf"
     assert len(pypdf.PdfReader(io.BytesIO(got.data)).pages) == pages
 
 
 @pytest.mark.parametrize("query", ["pages=0", "pages=21", "pages=%EF%BC%92", "paper=a3"])
-def test_i14_paper_blank_record_url_refuses_bad_parameters(tcg_client, query):
+def test_paper_blank_record_url_refuses_bad_parameters(tcg_client, query):
     got = tcg_client.get(f"/printables/blank-record.pdf?rules=battleship-tcg&{query}",
                          headers={"Accept": "application/json"})
     assert got.status_code == 400, got.data[:200]
 
 
-def test_i14_paper_home_page_offers_the_tcg_printables(tcg_client):
+def test_paper_home_page_offers_the_tcg_printables(tcg_client):
     page = tcg_client.get("/").get_data(as_text=True)
     assert "/printables/blank-chart.pdf?rules=battleship-tcg&amp;paper=a4" in page
     assert "/printables/blank-record.pdf?rules=battleship-tcg&amp;paper=letter" in page
@@ -135,7 +135,7 @@ def _csrf(response) -> str:
     ({"disposition": {"boats": [{"type": "carrier", "at": "A 1", "dir": "down"}] * 6}},
      "boats"),
     ({"disposition": []}, "disposition"), ("not json", "disposition")])
-def test_i14_phones_a_hostile_draft_is_refused_by_field(tcg_client, body, field):
+def test_phones_a_hostile_draft_is_refused_by_field(tcg_client, body, field):
     game_id, phones = _joined(tcg_client)
     red = phones["red"]
     token = _csrf(red.get(f"/games/{game_id}"))
@@ -145,7 +145,7 @@ def test_i14_phones_a_hostile_draft_is_refused_by_field(tcg_client, body, field)
     assert got.get_json()["errors"][0]["field"] == field
 
 
-def test_i14_phones_a_draft_says_what_is_wrong_with_its_holes(tcg_client):
+def test_phones_a_draft_says_what_is_wrong_with_its_holes(tcg_client):
     game_id, phones = _joined(tcg_client)
     red = phones["red"]
     token = _csrf(red.get(f"/games/{game_id}"))
@@ -158,7 +158,7 @@ def test_i14_phones_a_draft_says_what_is_wrong_with_its_holes(tcg_client):
     assert {"C 2", "C 3"} <= set(island["squares"])
 
 
-def test_i14_phones_another_games_forms_are_not_here(tcg_client):
+def test_phones_another_games_forms_are_not_here(tcg_client):
     """A seat of a Naval War Game cannot post this game's forms for it: 404, nothing kept."""
     created = tcg_client.post("/api/v1/games", json={}).get_json()
     url = created["seats"]["red"]["join_url"].removeprefix("http://localhost")
@@ -175,7 +175,7 @@ def json_headers(token: str) -> dict:
     return {"X-CSRFToken": token, "Accept": "application/json"}
 
 
-def test_i14_club_section_counts_each_tcg_game_in_its_own_table():
+def test_club_section_counts_each_tcg_game_in_its_own_table():
     from tcg_web_support import played
 
     from referee.battleship_tcg.club import club_entry
@@ -194,7 +194,7 @@ def test_i14_club_section_counts_each_tcg_game_in_its_own_table():
 
 @pytest.mark.skipif(not (Path(__file__).resolve().parent.parent / "node_modules" / ".bin"
                          / "biome").exists(), reason="make lint installs Biome")
-def test_i14_phones_the_tcg_scripts_pass_biome_as_the_shared_modules_do(tmp_path):
+def test_phones_the_tcg_scripts_pass_biome_as_the_shared_modules_do(tmp_path):
     """The rule set's own scripts (served from its package) meet the shared modules' rules:
     Biome's lint and format with the project's biome.json, 100 columns, no module-level let."""
     root = Path(__file__).resolve().parent.parent

@@ -1,6 +1,6 @@
-"""Issue 14, the post-mortem of Battleship: The Tactical Combat Game: every shot stepped
-through, shots to sink each boat, and shots wasted on holes already ruled out (hindsight, as
-docs/battleship-tcg.md decides it)."""
+"""The post-mortem of Battleship: The Tactical Combat Game: every shot stepped through, shots to
+sink each boat, and shots wasted on holes already ruled out (hindsight, as docs/battleship-tcg.md
+decides it)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Battleship: The Tactical Combat Game on paper (issue 14, "Paper"): blank honeycomb charts of
-both halves, the blank record of shots, a player's charts mid-game and the post-mortem booklet.
+"""Battleship: The Tactical Combat Game on paper: blank honeycomb charts of both halves, the blank
+record of shots, a player's charts mid-game and the post-mortem booklet.
 
 Each PDF is read back (page size and count, the text pdftotext and pypdf find, where the hole
 numbers stand) and rendered with pdftoppm to check the islands' shading. A player's charts are
@@ -57,7 +57,7 @@ PAGE = {"a4": (842, 595), "letter": (792, 612)}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_i14_paper_blank_charts_of_both_halves_on_each_paper(paper):
+def test_paper_blank_charts_of_both_halves_on_each_paper(paper):
     data = tcg.blank_charts(ISLANDS, paper=paper)
     pages = read(data).pages
     assert len(pages) == 2  # a page for each player: his half beside his opponent's
@@ -126,7 +126,7 @@ def test_t2_blank_chart_shades_each_halfs_own_islands(seat, half):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_i14_paper_blank_record_of_shots(paper):
+def test_paper_blank_record_of_shots(paper):
     data = tcg.blank_record(paper=paper, pages=3)
     pages = read(data).pages
     assert len(pages) == 3
@@ -138,12 +138,12 @@ def test_i14_paper_blank_record_of_shots(paper):
 
 
 @pytest.mark.parametrize("pages", [0, 21, True, "2"])
-def test_i14_paper_blank_record_refuses_absurd_page_counts(pages):
+def test_paper_blank_record_refuses_absurd_page_counts(pages):
     with pytest.raises(ValueError, match="pages is a whole number from 1 to 20"):
         tcg.blank_record(pages=pages)
 
 
-def test_i14_paper_player_charts_show_his_half_and_the_opponents_as_he_knows_it():
+def test_paper_player_charts_show_his_half_and_the_opponents_as_he_knows_it():
     shown = view("red")
     data = tcg.player_charts(shown, paper="letter")
     pages = read(data).pages
@@ -191,7 +191,7 @@ def test_t10_leak_scan_player_charts_are_the_same_wherever_the_opponents_unshot_
         tcg.player_charts(view("blue", blue=BLUE_ELSEWHERE)), 1, dpi=60).pixels
 
 
-def test_i14_paper_sunk_boats_are_outlined_where_the_shots_tell_their_holes():
+def test_paper_sunk_boats_are_outlined_where_the_shots_tell_their_holes():
     shown = view("red")
     assert tcg.sunk_outlines(shown, "blue") == [["D 8", "E 9"], ["N 1", "N 2", "N 3"]]
     assert tcg.sunk_outlines(shown, "red") == []
@@ -202,7 +202,7 @@ def test_t9_postmortem_refused_before_the_end():
         tcg.postmortem(view("red"))
 
 
-def test_i14_paper_postmortem_booklet_reveals_both_halves_and_lists_every_shot():
+def test_paper_postmortem_booklet_reveals_both_halves_and_lists_every_shot():
     game = played()
     game.resign("blue")
     shown = view_for(game, "blue")

@@ -1,7 +1,7 @@
-"""Issue 14, Tests: property tests over random games of Battleship: The Tactical Combat Game,
-checked after every shot against an independent model written here (its own honeycomb in
-axial co-ordinates, its own reading of hole names, its own bookkeeping of shots), and the
-leak scan of T10: nothing of the opponent's disposition reaches a seat's view before the end.
+"""Property tests over random games of Battleship: The Tactical Combat Game, checked after every
+shot against an independent model written here (its own honeycomb in axial co-ordinates, its own
+reading of hole names, its own bookkeeping of shots), and the leak scan of T10: nothing of the
+opponent's disposition reaches a seat's view before the end.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 14: the rulings of Battleship: The Tactical Combat Game (T1-T12), one or more tests
-each, as the referee plays them (docs/battleship-tcg.md)."""
+"""The rulings of Battleship: The Tactical Combat Game (T1-T12), one or more tests each, as the
+referee plays them (docs/battleship-tcg.md)."""
 
 from __future__ import annotations
 

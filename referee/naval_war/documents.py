@@ -4,7 +4,7 @@ boundaries").
 
 Each ``TypedDict`` names the section of ``docs/api.md`` (the JSON contract) or
 ``docs/rules.md`` / ``docs/rulings.md`` that describes it in words; the core's functions are
-annotated with them, and ``tests/test_i13_documents.py`` plays real games and checks that
+annotated with them, and ``tests/test_documents_typed.py`` plays real games and checks that
 every document carries exactly the keys its type declares, so the types cannot drift from
 the documents. Keys some copies of a document lack (a report as one seat is given it, an
 event only some moves carry) are ``NotRequired``.

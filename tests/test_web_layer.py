@@ -1,6 +1,6 @@
-"""Issue 13, "A web layer with one home for each thing": one service function makes a move for
-the API and the pages alike (the pages now check the request behind a repeated key too), the
-error handler names no endpoint, and no blueprint imports another inside a function."""
+"""A web layer with one home for each thing: one service function makes a move for the API and the
+pages alike (the pages now check the request behind a repeated key too), the error handler names no
+endpoint, and no blueprint imports another inside a function."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def playing(app):
     return table
 
 
-def test_i13_item3_a_page_move_key_reused_for_another_move_is_refused(playing):
+def test_a_page_move_key_reused_for_another_move_is_refused(playing):
     first = turn_of(playing)
     phone = playing.phones[first]
     page = phone.get(f"/games/{playing.id}")
@@ -41,7 +41,7 @@ def test_i13_item3_a_page_move_key_reused_for_another_move_is_refused(playing):
     assert turn_of(playing) == other(first)
 
 
-def test_i13_item3_the_error_handler_names_no_endpoint():
+def test_the_error_handler_names_no_endpoint():
     tree = ast.parse((ROOT / "errors.py").read_text())
     named = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
              and isinstance(node.value, str) and node.value.startswith("pages.")]
@@ -50,7 +50,7 @@ def test_i13_item3_the_error_handler_names_no_endpoint():
 
 @pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", "errors.py", "web.py",
                                   "service.py"])
-def test_i13_item3_no_import_inside_a_function(name):
+def test_no_import_inside_a_function(name):
     tree = ast.parse((ROOT / name).read_text())
     inner = [(node.name, sub.lineno) for node in ast.walk(tree)
              if isinstance(node, ast.FunctionDef) for sub in ast.walk(node)
@@ -60,7 +60,7 @@ def test_i13_item3_no_import_inside_a_function(name):
 
 @pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", "service.py",
                                   "forms.py"])
-def test_i13_item3_no_module_level_alias_of_another_name(name):
+def test_no_module_level_alias_of_another_name(name):
     tree = ast.parse((ROOT / name).read_text())
     aliases = [target.id for node in tree.body if isinstance(node, ast.Assign)
                and isinstance(node.value, ast.Name) for target in node.targets

@@ -1,9 +1,9 @@
-"""Issue 10, items 1, 4, 5 and 7: a computer nobody can predict, event logs with bounds and
-nothing expensive under the write lock, imports that cannot forge the club's records, and
-views whose cost says nothing hidden (R21).
+"""A referee nobody can cheat, in its state: a computer nobody can predict, event logs with bounds
+and nothing expensive under the write lock, imports that cannot forge the club's records, and views
+whose cost says nothing hidden (R21).
 
 Everything here goes through the Flask test client (one process); the hostile client against
-a real server process is in ``test_i10_server.py``.
+a real server process is in ``test_server_expensive_calls.py``.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import sqlite3
 import pytest
 from api_support import table_in_play
 from apiclient import Api, FlaskTransport, lock_in_random_fleets, open_table, play_random_game
+from forgery_support import swollen_file
 from helpers import IDLE_SQUARES, QUIET
 
 from referee import create_app, service
 from referee.bots import LEVELS, Bot
-from referee.naval_war import check_disposition, new_game, replay, view_for
+from referee.naval_war import check_disposition, replay, view_for
 from referee.store import Store
 
 GAMES = "/api/v1/games"
@@ -55,9 +56,9 @@ def game_against_computer(api: Api, level: str = "admiral") -> tuple[str, str, d
     return created["id"], joined["token"], created
 
 
-# -- item 1: a computer's fleet and moves come from a server secret -----------------------------
+# -- a computer's fleet and moves come from a server secret -----------------------------------
 
-def test_i10_item1_a_computers_fleet_is_not_predictable_from_the_game_id(app, api):
+def test_a_computers_fleet_is_not_predictable_from_the_game_id(app, api):
     game_id, red, _ = game_against_computer(api)
     stored = next(e["disposition"] for e in events_in_store(app, game_id)
                   if e["type"] == "disposition" and e["seat"] == "blue")
@@ -70,7 +71,7 @@ def test_i10_item1_a_computers_fleet_is_not_predictable_from_the_game_id(app, ap
         assert normal(Bot("admiral", seed=guess).disposition()) != stored, guess
 
 
-def test_i10_item1_each_game_has_its_own_secret_never_shown(app, api):
+def test_each_game_has_its_own_secret_never_shown(app, api):
     fleets, secrets_seen = [], []
     for _ in range(2):
         game_id, red, _ = game_against_computer(api, "recruit")
@@ -90,7 +91,7 @@ def test_i10_item1_each_game_has_its_own_secret_never_shown(app, api):
     assert secrets_seen[0] != secrets_seen[1] and fleets[0] != fleets[1]
 
 
-def test_i10_item1_one_function_makes_every_computer_from_the_secret(app, api):
+def test_one_function_makes_every_computer_from_the_secret(app, api):
     """The computer of a seat (its own or a stand-in) comes from ``service.computer``: its
     fleet is the one the game's computer locked in, and its seed is the secret's."""
     game_id, _, _ = game_against_computer(api)
@@ -103,9 +104,9 @@ def test_i10_item1_one_function_makes_every_computer_from_the_secret(app, api):
     assert service.computer(db, game_id, "red", "admiral").seed != made.seed
 
 
-# -- item 4: drafts, a cap on events, nothing expensive in the write lock, the cache ------------
+# -- drafts, a cap on events, nothing expensive in the write lock, the cache --------------------
 
-def test_i10_item4_a_draft_replaces_the_one_before_and_adds_no_event(app, api):
+def test_a_draft_replaces_the_one_before_and_adds_no_event(app, api):
     table = open_table(api)
     before = events_in_store(app, table.id)
     blue_view = table.view("blue")
@@ -156,22 +157,6 @@ def test_r14_a_game_at_the_event_limit_takes_no_more_moves_but_can_still_end(api
     assert table.view("red")["version"] == version + 5
 
 
-def swollen_file(events_wanted: int) -> dict:
-    """A finished game's file swollen with one seat's agreement to end, repeated (as a log
-    written before a repeated offer stopped adding events)."""
-    game, _ = new_game(id="swollen", seats=2, seed=7)
-    for seat in game.seats:
-        game.join(seat, seat.title())
-        game.submit(seat, QUIET)
-        game.lock_in(seat, seed=3, salt=f"salt-{seat}")
-    while game.version < events_wanted - 1:
-        game.apply({"type": "end", "seat": "red"})
-    game.resign("blue")
-    return {"format": "naval-war-game", "version": 1, "rules": "naval-war", "id": game.id,
-            "exported_at": 0, "fingerprints": dict(game.fingerprints),
-            "salts": dict(game.salts), "result": game.result().to_json(), "events": game.events}
-
-
 def test_an_import_is_held_to_the_same_cap_as_a_game_played_here(api):
     document = swollen_file(service.MAX_LOG + 1)
     assert len(document["events"]) == service.MAX_LOG + 1
@@ -208,7 +193,7 @@ def applies_under_the_write_lock(monkeypatch):
     yield count
 
 
-def test_i10_item4_nothing_is_replayed_inside_the_write_lock(api, monkeypatch):
+def test_nothing_is_replayed_inside_the_write_lock(api, monkeypatch):
     status, imported, _ = api.call("POST", f"{GAMES}/import", swollen_file(1500))
     assert status == 201
     path, token = f"{GAMES}/{imported['id']}", imported["seats"]["red"]["token"]
@@ -230,7 +215,7 @@ def without_clock(view: dict) -> dict:
     return {k: v for k, v in view.items() if k != "move_clock"}
 
 
-def test_i10_item4_the_cache_follows_writes_from_another_process(app, api):
+def test_the_cache_follows_writes_from_another_process(app, api):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     view = table.view("red")  # now cached in this process
     # another process (a plain connection to the same file) appends the next move
@@ -249,7 +234,7 @@ def test_i10_item4_the_cache_follows_writes_from_another_process(app, api):
     assert status == 201 and table.view("blue")["version"] == after["version"] + 1
 
 
-def test_i10_item4_a_refused_command_leaves_the_cached_state_as_the_log(app, api):
+def test_a_refused_command_leaves_the_cached_state_as_the_log(app, api):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     turn = table.view("red")["turn"]
     other = "blue" if turn == "red" else "red"
@@ -268,7 +253,7 @@ def test_i10_item4_a_refused_command_leaves_the_cached_state_as_the_log(app, api
                                                         other)
 
 
-def test_i10_item4_a_finished_games_products_are_made_once(app, api, monkeypatch):
+def test_a_finished_games_products_are_made_once(app, api, monkeypatch):
     import printables
     from referee.naval_war import club
 
@@ -303,7 +288,7 @@ def test_i10_item4_a_finished_games_products_are_made_once(app, api, monkeypatch
     assert made == {"pdf": 1, "club": 1}
 
 
-# -- item 5: imports cannot forge the club's records ----------------------------------------
+# -- imports cannot forge the club's records ------------------------------------------------
 
 def finished_file(api: Api, seed: int = 5) -> dict:
     rng = random.Random(seed)
@@ -326,7 +311,7 @@ def renamed(document: dict, names: dict[str, str]) -> dict:
     return edited
 
 
-def test_i10_item5_the_same_game_twice_is_refused_even_with_names_edited(api, other_club):
+def test_the_same_game_twice_is_refused_even_with_names_edited(api, other_club):
     document = finished_file(api)
     there = Api(FlaskTransport(other_club.test_client()))
     status, first, _ = there.call("POST", f"{GAMES}/import", renamed(document,
@@ -343,14 +328,14 @@ def test_i10_item5_the_same_game_twice_is_refused_even_with_names_edited(api, ot
     assert "0 finished games on this referee" in page and "<th scope=\"row\">Zed" not in page
 
 
-def test_i10_item5_a_game_played_here_is_not_imported_here_again(api):
+def test_a_game_played_here_is_not_imported_here_again(api):
     document = finished_file(api, seed=8)
     status, body, _ = api.call("POST", f"{GAMES}/import", renamed(document,
                                                                 {"red": "Zed", "blue": "Al"}))
     assert status == 409 and "already on this referee" in body["errors"][0]["message"]
 
 
-def test_i10_item5_imported_games_are_marked_and_their_names_explained(api, other_club):
+def test_imported_games_are_marked_and_their_names_explained(api, other_club):
     document = finished_file(api, seed=9)
     phone = other_club.test_client()
     assert "(imported)" not in phone.get("/club").get_data(as_text=True)
@@ -363,7 +348,7 @@ def test_i10_item5_imported_games_are_marked_and_their_names_explained(api, othe
     assert "names are as the file gave them" in page
 
 
-def test_i10_item5_an_imported_computer_plays_a_known_level(app, api, other_club):
+def test_an_imported_computer_plays_a_known_level(app, api, other_club):
     game_id, red, _ = game_against_computer(api, "recruit")
     status, body, _ = api.call("PUT", f"{GAMES}/{game_id}/disposition", QUIET, token=red)
     assert status == 200
@@ -382,9 +367,9 @@ def test_i10_item5_an_imported_computer_plays_a_known_level(app, api, other_club
     assert status == 201, body
 
 
-# -- item 7: a view's cost does not depend on what it hides -----------------------------------
+# -- a view's cost does not depend on what it hides -------------------------------------------
 
-def test_i10_item7_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
+def test_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     built = []
     real = service.view
@@ -406,7 +391,7 @@ def test_i10_item7_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
     assert built.count("red") == before + 1
 
 
-def test_i10_item7_two_stores_on_one_file_share_no_stale_state(tmp_path):
+def test_two_stores_on_one_file_share_no_stale_state(tmp_path):
     """The cache is per database file: two referees on two files never mix their games."""
     one, two = Store(tmp_path / "one.db"), Store(tmp_path / "two.db")
     for db in (one, two):

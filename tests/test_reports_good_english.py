@@ -1,6 +1,6 @@
-"""Issue 11, item 3: every sentence a player reads is good English. Many random games are
-played (two to four seats, sides of every shape) and every seat's copy of every report, every
-headline and every move heading is scanned for the faults the issue found."""
+"""Every sentence a player reads is good English. Many random games are played (two to four seats,
+sides of every shape) and every seat's copy of every report, every headline and every move heading
+is scanned for the faults English readers found in them once (``FAULTS``)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def faults(text: str) -> list[str]:
     ("order of play Red → Blue", ["an arrow glyph"]),
     ("An Atom Bomber, an R.P. and three A-A guns destroyed.", []),
 ])
-def test_i11_item3_the_scan_finds_the_faults_the_issue_found(text, found):
+def test_the_scan_finds_each_fault_it_looks_for(text, found):
     assert faults(text) == found
 
 
@@ -61,7 +61,7 @@ def random_game(seed: int):
     return game
 
 
-def test_i11_item3_every_report_of_many_random_games_is_good_english():
+def test_every_report_of_many_random_games_is_good_english():
     texts: set[str] = set()
     for seed in range(24):
         game = random_game(seed)

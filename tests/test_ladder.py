@@ -1,7 +1,7 @@
-"""Issue 16: the computer's ladder, played by a match runner over the seam (referee/match.py),
-rated by Bradley-Terry (referee/ladder.py), measured against a clairvoyant reference player
-(referee/bots/clairvoyant.py), shown on the home page; and the computer standing in for an
-absent player at the level the host chooses, in games with sides (R25, R23).
+"""The computer's ladder, played by a match runner over the seam (referee/match.py), rated by
+Bradley-Terry (referee/ladder.py), measured against a clairvoyant reference player
+(referee/bots/clairvoyant.py), shown on the home page; and the computer standing in for an absent
+player at the level the host chooses, in games with sides (R25, R23).
 
 Game counts are tiny: these check what the bench does, not how strong the levels are (the
 figures are the bench's and the report's).
@@ -38,10 +38,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NAVAL_WAR = rulesets.named("naval-war")
 
 
-# -- item 1: one match runner for every rule set, through the seam only ------------------------
+# -- one match runner for every rule set, through the seam only ------------------------
 
 @pytest.mark.parametrize("rules", list(rulesets.RULE_SETS))
-def test_i16_item1_the_runner_plays_a_whole_game_of_every_rule_set(rules):
+def test_the_runner_plays_a_whole_game_of_every_rule_set(rules):
     rule_set = rulesets.named(rules)
     seats = list(rule_set.seats)[:2]
     levels = list(rule_set.levels)
@@ -61,7 +61,7 @@ def test_i16_item1_the_runner_plays_a_whole_game_of_every_rule_set(rules):
 
 
 @pytest.mark.parametrize("rules", list(rulesets.RULE_SETS))
-def test_i16_item1_r21_each_computer_is_handed_its_own_seats_view_and_nothing_else(rules):
+def test_r21_each_computer_is_handed_its_own_seats_view_and_nothing_else(rules):
     """The runner asks the rule set for computers and views alone: a spy in the seam's place
     sees every view it hands over, each its own seat's, equal to ``view_for`` at that moment."""
     rule_set = rulesets.named(rules)
@@ -95,7 +95,7 @@ def test_i16_item1_r21_each_computer_is_handed_its_own_seats_view_and_nothing_el
         assert (view["you"] == seats[0]) == (level == strong)
 
 
-def test_i16_item1_the_runner_alternates_seats_and_first_move():
+def test_the_runner_alternates_seats_and_first_move():
     assert [match.schedule(n) for n in range(4)] == [
         (False, "red"), (True, "red"), (False, "blue"), (True, "blue")]
     result = match.series(NAVAL_WAR, "recruit", "captain", 4, seed=1)
@@ -103,14 +103,14 @@ def test_i16_item1_the_runner_alternates_seats_and_first_move():
     assert len(result.scores_a) == 4 and result.think_ms["a"] and result.think_ms["b"]
 
 
-def test_i16_item1_the_runner_refuses_a_level_the_rules_do_not_have():
+def test_the_runner_refuses_a_level_the_rules_do_not_have():
     with pytest.raises(ValueError, match="not a level"):
         match.play(NAVAL_WAR, {"red": "grandmaster", "blue": "recruit"}, seed=1)
     with pytest.raises(ValueError, match="not a level"):
         match.play(NAVAL_WAR, {"red": "clairvoyant", "blue": "recruit"}, seed=1)
 
 
-def test_i16_item1_the_runner_stops_at_the_cap():
+def test_the_runner_stops_at_the_cap():
     played = match.play(NAVAL_WAR, {"red": "recruit", "blue": "recruit"}, seed=1, max_moves=3)
     assert played.moves == 3 and not played.finished and played.winner is None
 
@@ -119,7 +119,7 @@ RULE_SET_WORDS = re.compile(r"naval|battleship|tcg|broadside", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("name", ["duel.py", "match.py", "ladder.py"])
-def test_i16_item1_the_bench_names_no_rule_set(name):
+def test_the_bench_names_no_rule_set(name):
     """``referee duel``, the runner and the ladder take everything from ``RuleSet``: no
     import, string or name in their code names a rule set (their docstrings may)."""
     tree = ast.parse((ROOT / "referee" / name).read_text())
@@ -137,7 +137,7 @@ def test_i16_item1_the_bench_names_no_rule_set(name):
                                              or getattr(node, "name", "")), name
 
 
-def test_i16_item1_duel_plays_every_rule_set_and_keeps_the_tcg_solo_runs():
+def test_duel_plays_every_rule_set_and_keeps_the_tcg_solo_runs():
     runner = CliRunner()
     for rules, rule_set in rulesets.RULE_SETS.items():
         weak, strong = list(rule_set.levels)[0], list(rule_set.levels)[-1]
@@ -154,9 +154,9 @@ def test_i16_item1_duel_plays_every_rule_set_and_keeps_the_tcg_solo_runs():
     assert refused.exit_code != 0
 
 
-# -- item 2: Bradley-Terry by the MM algorithm, and the ladder command ---------------------
+# -- Bradley-Terry by the MM algorithm, and the ladder command ---------------------
 
-def test_i16_item2_bradley_terry_two_players_three_wins_to_one():
+def test_bradley_terry_two_players_three_wins_to_one():
     p = bradley_terry(["a", "b"], [("a", "b", 3, 1)], prior=0)
     assert p["a"] / p["b"] == pytest.approx(3.0)  # p_a / (p_a + p_b) = 3/4
     assert p["a"] * p["b"] == pytest.approx(1.0)  # geometric mean 1
@@ -164,7 +164,7 @@ def test_i16_item2_bradley_terry_two_players_three_wins_to_one():
     assert ratings["a"] - ratings["b"] == pytest.approx(400 * math.log10(3), abs=1)  # 190.8
 
 
-def test_i16_item2_bradley_terry_matches_a_hand_worked_three_player_example():
+def test_bradley_terry_matches_a_hand_worked_three_player_example():
     """Strengths 4 : 2 : 1 expect a to beat b 2 games in 3, b to beat c 2 in 3 and a to beat
     c 4 in 5; results exactly so are fitted exactly so (each player's wins equal the sum of
     its expected wins: 2 + 4 = 6 for a, 1 + 2 = 3 for b, 1 + 1 = 2 for c)."""
@@ -180,7 +180,7 @@ def test_i16_item2_bradley_terry_matches_a_hand_worked_three_player_example():
     assert all(x == pytest.approx(1.0) for x in cyclic.values())
 
 
-def test_i16_item2_a_clean_sweep_has_a_finite_rating_with_the_prior():
+def test_a_clean_sweep_has_a_finite_rating_with_the_prior():
     with pytest.raises(ValueError, match="prior"):
         bradley_terry("ab", [("a", "b", 200, 0)], prior=0)
     p = bradley_terry("ab", [("a", "b", 200, 0)])  # a virtual draw: 200.5 to 0.5
@@ -198,7 +198,7 @@ def three_levels(monkeypatch) -> list[str]:
     return kept
 
 
-def test_i16_item2_the_ladder_prints_pairs_ratings_and_last_the_clairvoyance(three_levels):
+def test_the_ladder_prints_pairs_ratings_and_last_the_clairvoyance(three_levels):
     out = CliRunner().invoke(ladder_command, ["--games", "1", "--fleets", "1", "--seed", "3"])
     assert out.exit_code == 0, out.output
     lines = out.stdout.splitlines()
@@ -215,7 +215,7 @@ def test_i16_item2_the_ladder_prints_pairs_ratings_and_last_the_clairvoyance(thr
     assert out.stderr == ""  # no progress bar when standard error is not a terminal
 
 
-def test_i16_item2_the_ladder_gives_the_same_results_in_parallel():
+def test_the_ladder_gives_the_same_results_in_parallel():
     rule_set = rulesets.named("battleship-tcg")
     alone = ladder.run(rule_set, 2, seed=4)
     together = ladder.run(rule_set, 2, seed=4, jobs=2)
@@ -225,7 +225,7 @@ def test_i16_item2_the_ladder_gives_the_same_results_in_parallel():
     assert results(together) == results(alone) and together.ratings == alone.ratings
 
 
-def test_i16_item6_the_tcg_ladder_rates_its_three_levels(tmp_path, monkeypatch):
+def test_the_tcg_ladder_rates_its_three_levels(tmp_path, monkeypatch):
     monkeypatch.setattr(ladder, "LADDERS", tmp_path)
     out = CliRunner().invoke(ladder_command, ["--rules", "battleship-tcg", "--games", "2",
                                               "--seed", "1", "--write"])
@@ -238,9 +238,9 @@ def test_i16_item6_the_tcg_ladder_rates_its_three_levels(tmp_path, monkeypatch):
     assert "clairvoyance" not in kept  # the TCG bench has no clairvoyant
 
 
-# -- item 3: the clairvoyant reference player ----------------------------------------------
+# -- the clairvoyant reference player ----------------------------------------------
 
-def test_i16_item3_the_clairvoyant_is_never_offered_as_an_opponent(client):
+def test_the_clairvoyant_is_never_offered_as_an_opponent(client):
     assert "clairvoyant" not in LEVELS
     for rule_set in rulesets.RULE_SETS.values():
         assert "clairvoyant" not in rule_set.levels
@@ -268,7 +268,7 @@ def within(centre: str, radius: int) -> set[str]:
     return {SQUARE_NAMES[j] for j in AREA[radius][i]}
 
 
-def test_i16_item3_the_clairvoyant_sends_an_atom_bomber_at_the_best_5x5():
+def test_the_clairvoyant_sends_an_atom_bomber_at_the_best_5x5():
     enemy = _chart_view([{"type": "battleship", "at": "C 3", "dir": "across"},
                          {"type": "submarine", "at": "P 16"}])
     seat = read_seat(_own_view([{"type": "atom-bomber", "at": "A 1"}], salvoes=1))
@@ -277,7 +277,7 @@ def test_i16_item3_the_clairvoyant_sends_an_atom_bomber_at_the_best_5x5():
     assert within(move["at"], 2) >= {"C 3", "D 3", "E 3", "F 3"}  # all four battleship squares
 
 
-def test_i16_item3_the_clairvoyant_keeps_its_bombers_out_of_reach_of_unspent_guns():
+def test_the_clairvoyant_keeps_its_bombers_out_of_reach_of_unspent_guns():
     ships = [{"type": "battleship", "at": "C 3", "dir": "across"},
              {"type": "destroyer", "at": "P 16", "dir": "across"}]
     own = _own_view([{"type": "bomber", "at": "A 1"}])
@@ -291,14 +291,14 @@ def test_i16_item3_the_clairvoyant_keeps_its_bombers_out_of_reach_of_unspent_gun
     assert len(within(move["at"], 1) & {"C 3", "D 3", "E 3", "F 3"}) == 3
 
 
-def test_i16_item3_the_clairvoyant_fires_salvoes_at_unhit_ship_squares():
+def test_the_clairvoyant_fires_salvoes_at_unhit_ship_squares():
     enemy = _chart_view([{"type": "cruiser", "at": "K 10", "dir": "down"}], hit=["K 10"])
     move = choose(read_seat(_own_view([], salvoes=3)), {"blue": Chart(enemy)})
     assert move["weapon"] == "salvo" and move["target"] == "blue"
     assert {"K 11", "K 12"} <= set(move["at"]) and len(set(move["at"])) == 3  # not K 10 again
 
 
-def test_i16_item3_points_lost_are_the_lengths_of_sunk_ships():
+def test_points_lost_are_the_lengths_of_sunk_ships():
     view = _chart_view([{"type": "cruiser", "at": "K 10", "dir": "down"},
                         {"type": "submarine", "at": "A 1"},
                         {"type": "battleship", "at": "C 3", "dir": "across"}],
@@ -306,7 +306,7 @@ def test_i16_item3_points_lost_are_the_lengths_of_sunk_ships():
     assert points_lost(view) == 3
 
 
-def test_i16_item3_the_clairvoyant_plays_the_same_forces_and_sinks_more():
+def test_the_clairvoyant_plays_the_same_forces_and_sinks_more():
     game, _ = new_game(id="c", seed=1)
     computer = NAVAL_WAR.computer("admiral", 9)
     assert Clairvoyant(computer).disposition(view_for(game, "red")) == computer.disposition(
@@ -319,10 +319,9 @@ def test_i16_item3_the_clairvoyant_plays_the_same_forces_and_sinks_more():
     assert 0 < result.tempo <= result.fraction
 
 
-# -- item 4: the ratings on the home page ---------------------------------------------------
+# -- the ratings on the home page ---------------------------------------------------
 
-def test_i16_item4_the_home_page_shows_each_level_with_its_rating(client, tmp_path,
-                                                                   monkeypatch):
+def test_the_home_page_shows_each_level_with_its_rating(client, tmp_path, monkeypatch):
     monkeypatch.setattr(ladder, "LADDERS", tmp_path)
     page = client.get("/").get_data(as_text=True)
     assert "Not rated yet" in page
@@ -340,14 +339,14 @@ def test_i16_item4_the_home_page_shows_each_level_with_its_rating(client, tmp_pa
     assert "--games 200 --seed 7" in text and "81%" in text
 
 
-def test_i16_item4_a_level_is_named_as_its_description_names_it():
+def test_a_level_is_named_as_its_description_names_it():
     assert ladder.named_as("vice-admiral", "Vice-admiral: errs") == "Vice-admiral"
     assert ladder.about("vice-admiral", "Vice-admiral: errs") == "errs"
     assert ladder.named_as("admiral", "Shoots where ...") == "Admiral"
     assert ladder.about("admiral", "Shoots where ...") == "Shoots where ..."
 
 
-def test_i16_item4_a_damaged_ladder_file_shows_no_ratings(client, tmp_path, monkeypatch):
+def test_a_damaged_ladder_file_shows_no_ratings(client, tmp_path, monkeypatch):
     monkeypatch.setattr(ladder, "LADDERS", tmp_path)
     (tmp_path / "naval-war.json").write_text("{not json")
     assert client.get("/").status_code == 200
@@ -364,7 +363,7 @@ def test_i16_item4_a_damaged_ladder_file_shows_no_ratings(client, tmp_path, monk
         assert "&lt;b&gt;" not in page and "&lt;i&gt;" not in page and "rating True" not in page
 
 
-def test_i16_item4_write_keeps_the_games_and_seed(tmp_path, monkeypatch, three_levels):
+def test_ladder_write_keeps_the_games_and_seed(tmp_path, monkeypatch, three_levels):
     monkeypatch.setattr(ladder, "LADDERS", tmp_path)
     out = CliRunner().invoke(ladder_command, ["--games", "1", "--fleets", "0", "--seed", "5",
                                               "--write"])
@@ -375,7 +374,7 @@ def test_i16_item4_write_keeps_the_games_and_seed(tmp_path, monkeypatch, three_l
     assert len(kept["pairs"]) == 3
 
 
-# -- item 5: the stand-in at the level the host chooses, in games with sides ---------------
+# -- the stand-in at the level the host chooses, in games with sides ---------------
 
 class Clock:
     def __init__(self) -> None:
@@ -418,7 +417,7 @@ def salvo_at_an_opponent(view: dict) -> dict:
     return {"weapon": "salvo", "at": free[:3], "target": target}
 
 
-def test_i16_item5_r25_the_host_chooses_the_stand_ins_level(api, clock, monkeypatch):
+def test_r25_the_host_chooses_the_stand_ins_level(api, clock, monkeypatch):
     table = table_with_sides(api, 2, False)
     status, shown, _ = api.call("GET", table.path("/host"), token=table.host_token)
     assert status == 200 and shown["stand_in_level"] == NAVAL_WAR.stand_in_level
@@ -459,7 +458,7 @@ def test_i16_item5_r25_the_host_chooses_the_stand_ins_level(api, clock, monkeypa
     (3, [["red", "blue"], ["green"]]),  # two against one
     (4, [["red", "blue", "green"], ["gold"]]),  # three against one
 ])
-def test_i16_item5_r23_the_stand_in_plays_in_a_game_with_sides(api, clock, seats, alliances):
+def test_r23_the_stand_in_plays_in_a_game_with_sides(api, clock, seats, alliances):
     table = table_with_sides(api, seats, alliances)
     api.call("POST", table.path("/stand-in-level"), {"level": "recruit"},
              token=table.host_token)
@@ -491,7 +490,7 @@ def test_i16_item5_r23_the_stand_in_plays_in_a_game_with_sides(api, clock, seats
     (3, [["red", "blue"], ["green"]], ("captain", "recruit", "admiral")),
     (4, [["red", "blue", "green"], ["gold"]], ("recruit", "recruit", "recruit", "captain")),
 ])
-def test_i16_item5_computers_play_whole_games_with_sides(seats, alliances, levels):
+def test_computers_play_whole_games_with_sides(seats, alliances, levels):
     names = list(NAVAL_WAR.seats)[:seats]
     played = match.play(NAVAL_WAR, dict(zip(names, levels, strict=True)), seed=3,
                         options={"seats": seats, "alliances": alliances})
@@ -500,7 +499,7 @@ def test_i16_item5_computers_play_whole_games_with_sides(seats, alliances, level
     assert sorted(played.winners) in [*sides, []]
 
 
-def test_i16_item5_the_host_page_offers_the_stand_in_levels(tmp_path):
+def test_the_host_page_offers_the_stand_in_levels(tmp_path):
     app = make_app(tmp_path)
     red = Phone(app, "red")
     response = red.submit("/", "/", {"name": "Ann", "seats": "2", "minutes": "20",
@@ -523,7 +522,7 @@ def test_i16_item5_the_host_page_offers_the_stand_in_levels(tmp_path):
         assert service.stand_in_level(service.load(store, game_id)) == "recruit"
 
 
-def test_i16_item5_only_the_host_chooses_the_stand_in_level_and_nonsense_is_refused(tmp_path):
+def test_only_the_host_chooses_the_stand_in_level_and_nonsense_is_refused(tmp_path):
     from pages_support import join
 
     app = make_app(tmp_path)

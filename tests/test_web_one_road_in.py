@@ -1,7 +1,7 @@
-"""Issue 13, "A web layer with one home for each thing", continued: the pages and the API
-make each of a seat's and the host's actions through one service function (no blueprint
-runs its own command on the game), and the seats a player may attack come from the core's
-``targets_for`` view, never worked out again by a page or a printout."""
+"""A web layer with one home for each thing, continued: the pages and the API make each of a seat's
+and the host's actions through one service function (no blueprint runs its own command on the game),
+and the seats a player may attack come from the core's ``targets_for`` view, never worked out again
+by a page or a printout."""
 
 from __future__ import annotations
 
@@ -36,14 +36,14 @@ def calls_of(name: str) -> set[str]:
 
 
 @pytest.mark.parametrize("action", ACTIONS)
-def test_i13_item4_both_blueprints_call_one_service_function(action):
+def test_both_blueprints_call_one_service_function(action):
     assert callable(getattr(service, action))
     assert {name: action in calls_of(name) for name in BLUEPRINTS} == \
         dict.fromkeys(BLUEPRINTS, True)
 
 
 @pytest.mark.parametrize("name", BLUEPRINTS)
-def test_i13_item4_no_blueprint_runs_a_command_of_its_own(name):
+def test_no_blueprint_runs_a_command_of_its_own(name):
     # service.act with a lambda that calls the game: the command belongs in the service
     tree = ast.parse((ROOT / name).read_text())
     own = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
@@ -55,7 +55,7 @@ def test_i13_item4_no_blueprint_runs_a_command_of_its_own(name):
 
 
 @pytest.mark.parametrize("name", ["pages.py", "api.py", "printouts.py"])
-def test_i13_item3_no_web_module_works_out_the_targets(name):
+def test_no_web_module_works_out_the_targets(name):
     # the seats one may attack (R23) filtered from a view: allies and forfeited seats left out
     text = (ROOT / name).read_text()
     tree = ast.parse(text)
@@ -65,12 +65,12 @@ def test_i13_item3_no_web_module_works_out_the_targets(name):
     assert worked_out == []
 
 
-def test_i13_item3_pages_and_printouts_take_targets_from_the_core():
+def test_pages_and_printouts_take_targets_from_the_core():
     for name in ("pages.py", "printouts.py"):
         assert "targets_for(" in (ROOT / name).read_text(), name
 
 
-def test_i13_item3_the_play_page_offers_the_core_s_targets(app):
+def test_the_play_page_offers_the_core_s_targets(app):
     # three seats, red and green against blue (R23): red and green attack blue, blue either
     table = open_table(app, seats=3, alliances="red+green/blue")
     fleet = strip_fleet(0, 10, PURCHASE)  # each seat's chart is its own: the same squares do

@@ -1,7 +1,7 @@
-"""Issue 13, "Views are the only road out of a rule set": no module outside the core reads a
-``Game``'s fields; they go through the core's views (R21). The scan is by name: the modules
-outside the core call a game ``game`` or ``state`` (a game in a loop too), so any attribute of
-such a name that is one of ``Game``'s fields or properties is a read of a game's state."""
+"""Views are the only road out of a rule set: no module outside the core reads a ``Game``'s fields;
+they go through the core's views (R21). The scan is by name: the modules outside the core call a
+game ``game`` or ``state`` (a game in a loop too), so any attribute of such a name that is one of
+``Game``'s fields or properties is a read of a game's state."""
 
 from __future__ import annotations
 
@@ -49,25 +49,25 @@ def field_reads(path: Path) -> set[tuple[str, str, int]]:
     return reads
 
 
-def test_i13_the_scan_knows_the_games_fields():
+def test_the_scan_knows_the_games_fields():
     assert {"fleets", "salts", "fingerprints", "ready", "names", "phase", "turn"} <= FIELDS
     assert len(OUTSIDE) > 10 and any(p.name == "pages.py" for p in OUTSIDE)
 
 
-def test_i13_the_scan_sees_a_field_read(tmp_path):
+def test_the_scan_sees_a_field_read(tmp_path):
     sample = tmp_path / "leak.py"
     sample.write_text("def f(game):\n    return game.fleets['red'].document, game.move(1)\n")
     assert field_reads(sample) == {("leak.py", "fleets", 2)}
 
 
 @pytest.mark.parametrize("path", OUTSIDE, ids=lambda p: str(p.relative_to(ROOT)))
-def test_i13_no_module_outside_the_core_reads_a_games_fields(path):
+def test_no_module_outside_the_core_reads_a_games_fields(path):
     leaks = sorted((name, attr, line) for name, attr, line in field_reads(path)
                    if (name, attr) not in ALLOWED)
     assert not leaks, f"reads of a Game's fields outside the core (use a view): {leaks}"
 
 
-def test_i13_the_host_view_holds_no_fleet():
+def test_the_host_view_holds_no_fleet():
     game = started_game()
     shown = host_view(game)
     text = repr(shown)
@@ -76,7 +76,7 @@ def test_i13_the_host_view_holds_no_fleet():
     assert status_view(game)["phase"] == "play"
 
 
-def test_i13_r21_the_postmortem_view_refuses_before_the_end():
+def test_r21_the_postmortem_view_refuses_before_the_end():
     game = started_game()
     with pytest.raises(RuleViolation) as refused:
         postmortem_view(game, "red")
@@ -87,6 +87,6 @@ def test_i13_r21_the_postmortem_view_refuses_before_the_end():
     assert set(shown["seats"]) == {"red", "blue"} and all(c["matches"] for c in shown["checks"])
 
 
-def test_i13_r23_targets_are_the_seats_not_on_my_side():
+def test_r23_targets_are_the_seats_not_on_my_side():
     game = started_game()
     assert targets_for(game, "red") == ["blue"] and targets_for(game, "blue") == ["red"]

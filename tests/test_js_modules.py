@@ -1,9 +1,8 @@
-"""Issue 13, "JavaScript": the scripts are a few ES modules under ``referee/static/js``, loaded
-by every page as one module entry from /static under the Content-Security-Policy
-(``script-src 'self'``: no inline script but the JSON data blocks, no CDN), served with a
-JavaScript type (a browser refuses a module script served as anything else), short lines,
-no module-level ``let``/``var``, and no rule of their own (the catalogue scan in
-test_i13_catalogue.py covers these files)."""
+"""JavaScript: the scripts are a few ES modules under ``referee/static/js``, loaded by every page as
+one module entry from /static under the Content-Security-Policy (``script-src 'self'``: no inline
+script but the JSON data blocks, no CDN), served with a JavaScript type (a browser refuses a module
+script served as anything else), short lines, no module-level ``let``/``var``, and no rule of their
+own (the catalogue scan in test_one_catalogue.py covers these files)."""
 
 from __future__ import annotations
 
@@ -75,13 +74,13 @@ def pages(tmp_path_factory) -> dict[str, str]:
     return got
 
 
-def test_i13_there_are_modules_and_an_entry():
+def test_there_are_modules_and_an_entry():
     names = {p.name for p in MODULES}
     assert {"main.js", "catalogue.js", "chart.js", "place.js", "play.js", "poll.js"} <= names
     assert not list(STATIC.glob("*.js")), "a classic script is left in referee/static"
 
 
-def test_i13_every_page_loads_scripts_only_as_modules_from_static(pages):
+def test_every_page_loads_scripts_only_as_modules_from_static(pages):
     for name, html in pages.items():
         page = Page(html)
         for attrs, text in page.scripts:
@@ -95,21 +94,21 @@ def test_i13_every_page_loads_scripts_only_as_modules_from_static(pages):
         assert [a.get("src") for a, _ in page.scripts if a.get("src")] == [ENTRY], name
 
 
-def test_i13_the_policy_allows_only_this_site_s_scripts(client):
+def test_the_policy_allows_only_this_site_s_scripts(client):
     policy = client.get("/").headers["Content-Security-Policy"]
     assert "script-src 'self';" in policy
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
-def test_i13_each_module_is_served_as_javascript(client, path):
+def test_each_module_is_served_as_javascript(client, path):
     response = client.get(f"/static/js/{path.name}")
     assert response.status_code == 200
     assert response.mimetype in JAVASCRIPT, response.headers["Content-Type"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"  # no guessing either
 
 
-def test_i13_modules_are_javascript_even_where_the_system_says_otherwise(tmp_path):
+def test_modules_are_javascript_even_where_the_system_says_otherwise(tmp_path):
     # Some machines' type registries (Windows, some mime.types) call .js text/plain; the
     # browser then refuses every module and the pages are dead. The app says it itself.
     try:
@@ -122,7 +121,7 @@ def test_i13_modules_are_javascript_even_where_the_system_says_otherwise(tmp_pat
         mimetypes.add_type("text/javascript", ".js")
 
 
-def test_i13_modules_import_only_modules_here_and_main_reaches_them_all():
+def test_modules_import_only_modules_here_and_main_reaches_them_all():
     reached, todo = set(), [STATIC / "js" / "main.js"]
     while todo:
         path = todo.pop()
@@ -144,14 +143,14 @@ def test_i13_modules_import_only_modules_here_and_main_reaches_them_all():
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
-def test_i13_no_script_line_is_over_100_characters(path):
+def test_no_script_line_is_over_100_characters(path):
     long = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
             if len(line) > 100]
     assert not long, f"{path.name}: lines {long} are over 100 characters"
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
-def test_i13_no_module_level_mutable_variable(path):
+def test_no_module_level_mutable_variable(path):
     text = path.read_text(encoding="utf-8")
     assert not re.findall(r"^(?:export\s+)?(?:let|var)\b.*", text, re.M), path.name
     assert "window.Referee" not in text and "window.referee" not in text, path.name
@@ -162,7 +161,7 @@ def test_i13_no_module_level_mutable_variable(path):
 
 @pytest.mark.skipif(not (ROOT / "node_modules" / ".bin" / "biome").exists()
                     or shutil.which("node") is None, reason="make lint installs Biome")
-def test_i13_the_modules_are_as_biome_formats_them():
+def test_the_modules_are_as_biome_formats_them():
     # make lint checks the formatter too (two-space indent, 100 columns), so the modules read
     # alike whoever edits them
     assert "\t$(BIOME) format\n" in (ROOT / "Makefile").read_text()
@@ -171,7 +170,7 @@ def test_i13_the_modules_are_as_biome_formats_them():
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
 
 
-def test_i13_biome_keeps_its_recommended_rules_on():
+def test_biome_keeps_its_recommended_rules_on():
     config = json.loads((ROOT / "biome.json").read_text())
     rules = config["linter"]["rules"]
     assert config["linter"]["enabled"] and rules.get("preset", "recommended") == "recommended"

@@ -1,20 +1,16 @@
-"""Issue 15 item 3: the per-process caches (replayed states, kept views and their ETags) are
-never trusted over the database. Two referees on one database file are two real processes
-(`referee serve` on loopback, as `make run` starts it) or a process and this test's own app:
-a move through one is seen by the other at once; a restart loses nothing and serves the same
-views and ETags; a kept view is never served for a version another process moved past.
+"""The per-process caches (replayed states, kept views and their ETags) are never trusted over the
+database. Two referees on one database file are two real processes (`referee serve` on loopback, as
+`make run` starts it) or a process and this test's own app: a move through one is seen by the other
+at once; a restart loses nothing and serves the same views and ETags; a kept view is never served
+for a version another process moved past.
 """
 
 from __future__ import annotations
 
 import gzip
-import os
-import subprocess
-import time
-from pathlib import Path
 
 from apiclient import Api, FlaskTransport, TableGame
-from conftest import REFEREE, LiveServer
+from conftest import LiveServer
 from helpers import IDLE_SQUARES, QUIET
 
 from referee import create_app
@@ -55,7 +51,7 @@ def view_and_etag(table: TableGame, seat: str) -> tuple[dict, str]:
     return body, headers["ETag"]
 
 
-def test_i15_item3_a_move_through_one_server_is_seen_by_the_other_at_once(tmp_path):
+def test_a_move_through_one_server_is_seen_by_the_other_at_once(tmp_path):
     one = LiveServer(tmp_path / "shared.db").start()
     two = LiveServer(tmp_path / "shared.db").start()
     try:
@@ -80,7 +76,7 @@ def test_i15_item3_a_move_through_one_server_is_seen_by_the_other_at_once(tmp_pa
         two.stop()
 
 
-def test_i15_item3_a_restart_loses_nothing_and_serves_the_same_views_and_etags(tmp_path):
+def test_a_restart_loses_nothing_and_serves_the_same_views_and_etags(tmp_path):
     server = LiveServer(tmp_path / "club.db").start()
     try:
         table = in_play(server.api())
@@ -102,7 +98,7 @@ def test_i15_item3_a_restart_loses_nothing_and_serves_the_same_views_and_etags(t
         again.stop()
 
 
-def test_i15_item3_a_kept_view_is_never_served_after_another_process_appends(tmp_path):
+def test_a_kept_view_is_never_served_after_another_process_appends(tmp_path):
     """This test's app keeps Red's view; another process moves; the kept view must not be
     served again, whether asked with its ETag, without one, or for the raw JSON."""
     database = tmp_path / "shared.db"
@@ -126,7 +122,7 @@ def test_i15_item3_a_kept_view_is_never_served_after_another_process_appends(tmp
         other.stop()
 
 
-def test_i15_item2_a_kept_view_is_gzipped_once_and_says_so(api):
+def test_a_kept_view_is_gzipped_once_and_says_so(api):
     table = in_play(api)
     for _ in range(30):
         idle(table)
@@ -147,8 +143,8 @@ def test_i15_item2_a_kept_view_is_gzipped_once_and_says_so(api):
     assert zipped.headers["Content-Length"] == str(len(zipped.data))
 
 
-def test_i15_a_write_inside_a_write_fails_at_once_rather_than_waiting_for_ever(tmp_path):
-    """Threads queue on the store's own writer lock (issue 15); a nested write on one thread
+def test_a_write_inside_a_write_fails_at_once_rather_than_waiting_for_ever(tmp_path):
+    """Threads queue on the store's own writer lock; a nested write on one thread
     is refused by SQLite as before, never a thread stuck on its own lock."""
     import sqlite3
     import threading
@@ -172,7 +168,7 @@ def test_i15_a_write_inside_a_write_fails_at_once_rather_than_waiting_for_ever(t
     assert not worker.is_alive() and failed, "a nested write waited on its own lock"
 
 
-def test_i15_item1_a_kept_view_answered_before_flask_is_what_flask_sends(api):
+def test_a_kept_view_answered_before_flask_is_what_flask_sends(api):
     """The cheap path serves a built view's bytes without entering Flask: the same status,
     headers (but the date) and body as the app itself sends for the same request, plain and
     gzipped, and it is taken only once the view is built."""
@@ -214,89 +210,7 @@ def test_i15_item1_a_kept_view_answered_before_flask_is_what_flask_sends(api):
         shortcut.app = flask_only
 
 
-def _children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
-def _descendants_of(pid: int) -> list[int]:
-    """Every process started, directly or not, by ``pid``: its serving workers, and each
-    process's worker for costly work (``referee.costly``)."""
-    found, todo = [], [pid]
-    while todo:
-        for child in _children_of(todo.pop()):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def _workers_of(pid: int) -> list[int]:
-    """The serving workers ``referee serve`` started (each given its socket)."""
-    workers = []
-    for child in _children_of(pid):
-        try:
-            command = Path(f"/proc/{child}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if b"--listen-fd" in command:
-            workers.append(child)
-    return workers
-
-
-def _gone(pids: list[int], within_s: float) -> bool:
-    deadline = time.monotonic() + within_s
-    while time.monotonic() < deadline:
-        if not any(Path(f"/proc/{pid}").exists() and "zombie" not in
-                   Path(f"/proc/{pid}/status").read_text(errors="replace") for pid in pids):
-            return True
-        time.sleep(0.1)
-    return False
-
-
-def test_i15_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_the_first(
-        tmp_path):
-    """`referee serve --workers 2`: one more process on the same port; a game played through
-    it is whole; SIGTERM to the first stops the other, and a first killed outright (no chance
-    to stop anything) still leaves no worker behind."""
-    server = LiveServer(tmp_path / "two.db", workers=2).start()
-    try:
-        workers = _workers_of(server.process.pid)
-        assert len(workers) == 1
-        everything = _descendants_of(server.process.pid)
-        api = server.api()
-        table = in_play(api)
-        for _ in range(6):  # connections land on either process; every view stays current
-            report = idle(table)
-            for seat in ("red", "blue"):
-                assert view_and_etag(table, seat)[0]["reports"][-1]["n"] == report["n"]
-        for count in (2, 1):  # the port is the first referee's alone, shared or not
-            other = subprocess.run(
-                [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(server.port),
-                 "--quiet", "--workers", str(count)], capture_output=True, text=True,
-                env={**os.environ, "REFEREE_DATABASE": str(tmp_path / "other.db"),
-                     "REFEREE_SECRET_KEY": "other"}, timeout=60)
-            assert other.returncode != 0 and "Address already in use" in other.stderr
-            assert "Traceback" not in other.stderr
-    finally:
-        server.stop()
-    assert _gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
-    killed = LiveServer(tmp_path / "two.db", workers=3).start()
-    workers = _workers_of(killed.process.pid)
-    assert len(workers) == 2
-    everything = _descendants_of(killed.process.pid)
-    killed.kill()
-    assert _gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
-
-
-def test_i15_r21_a_seats_kept_report_copies_give_the_view_a_fresh_replay_gives():
+def test_r21_a_seats_kept_report_copies_give_the_view_a_fresh_replay_gives():
     """The Naval War Game's views keep each seat's copy of each report (so a view's cost does
     not grow with the reports already copied): after every move of a random three-seat game,
     and once it is over (when every copy becomes the full report, R21), every seat's view and

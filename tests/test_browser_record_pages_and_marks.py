@@ -1,7 +1,7 @@
-"""Issue 12 item 5 on a phone, at 390 x 844 with touch: the home page asks how many pages of
-blank move record to print, and the PDF that comes back has them; the charts on screen and
-their key give a hit and a destroyed plane each its own symbol, and a sunk carrier shows ■
-where a plane stood on it. Screenshots go to ``test-output/screenshots/``."""
+"""The printables and the marks on a phone, at 390 x 844 with touch: the home page asks how many
+pages of blank move record to print, and the PDF that comes back has them; the charts on screen and
+their key give a hit and a destroyed plane each its own symbol, and a sunk carrier shows ■ where a
+plane stood on it. Screenshots go to ``test-output/screenshots/``."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import pypdf
 from apiclient import open_table
 from browser_support import PHONE, require_browser, screenshot_path
 from test_printables import FLEETS
-from test_printables_i12 import MOVES, red_on_carrier
+from test_printables_record_pages_and_marks import MOVES, red_on_carrier
 
 sync_api = require_browser()
 
 
-def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server):
+def test_phone_prints_three_pages_of_move_record(browser, live_server):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     try:
@@ -30,7 +30,7 @@ def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server)
         field.fill("3")
         box = form.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390  # no sideways scroll
-        page.screenshot(path=str(screenshot_path("i12-record-pages-home.png")),
+        page.screenshot(path=str(screenshot_path("record-pages-home.png")),
                         full_page=False)
         with page.expect_response(lambda r: "/printables/blank-record.pdf" in r.url) as got:
             form.get_by_role("button", name="US Letter").tap()
@@ -50,7 +50,7 @@ def test_i12_item5_phone_prints_three_pages_of_move_record(browser, live_server)
         context.close()
 
 
-def test_i12_item5_screen_marks_destroyed_and_sunk_each_its_own_way(browser, live_server):
+def test_screen_marks_destroyed_and_sunk_each_its_own_way(browser, live_server):
     """The screen's key gave ✕ to a hit while Red's own chart drew ✕ for a destroyed plane,
     and a sunk carrier showed the bomber's letter where it stood: one symbol per meaning."""
     from flask import Flask
@@ -101,8 +101,8 @@ def test_i12_item5_screen_marks_destroyed_and_sunk_each_its_own_way(browser, liv
         assert "✕ aircraft or gun destroyed" in legend and "B ship hit" in legend
         assert "✕ hit" not in legend
         page.locator("#own-chart").scroll_into_view_if_needed()
-        page.screenshot(path=str(screenshot_path("i12-screen-own-chart.png")))
+        page.screenshot(path=str(screenshot_path("marks-own-chart.png")))
         page.locator("details.legend").scroll_into_view_if_needed()
-        page.screenshot(path=str(screenshot_path("i12-screen-legend.png")))
+        page.screenshot(path=str(screenshot_path("marks-legend.png")))
     finally:
         context.close()

@@ -1,4 +1,4 @@
-"""Issue 13, "One catalogue of the rules": one geometry function, one set of numbers.
+"""One catalogue of the rules: one geometry function, one set of numbers.
 
 Every layer (the core's disposition check, the layouts, the bots' placements, the printed
 charts) takes a ship's squares from ``catalogue.ship_squares``; no module outside the
@@ -29,7 +29,7 @@ def core(kind: str, at: Square, direction: str) -> list[Square]:
     return ship_squares(kind, at, direction)
 
 
-def test_i13_catalogue_shapes_are_the_rulebook_s():
+def test_catalogue_shapes_are_the_rulebook_s():
     # R7: the carrier a 2 x 2 block, the others lines of 4, 3, 2 and 1 squares
     assert [square_name(s) for s in core("carrier", Square(2, 2), "down")] == \
         ["C 3", "D 3", "C 4", "D 4"]
@@ -45,7 +45,7 @@ def test_i13_catalogue_shapes_are_the_rulebook_s():
 
 @pytest.mark.parametrize("kind", SHIP_TYPES)
 @pytest.mark.parametrize("direction", DIRECTIONS)
-def test_i13_printed_chart_squares_are_the_core_s(kind, direction):
+def test_printed_chart_squares_are_the_core_s(kind, direction):
     for at in CORNERS:
         if not catalogue.on_chart(core(kind, at, direction)):
             continue  # a printed chart shows only dispositions R7 accepted
@@ -55,14 +55,14 @@ def test_i13_printed_chart_squares_are_the_core_s(kind, direction):
 
 @pytest.mark.parametrize("kind", SHIP_TYPES)
 @pytest.mark.parametrize("direction", DIRECTIONS)
-def test_i13_layout_squares_are_the_core_s(kind, direction):
+def test_layout_squares_are_the_core_s(kind, direction):
     for at in CORNERS:
         assert layout._ship_cells(kind, at.col, at.row, direction == "across") == \
             core(kind, at, direction)
 
 
 @pytest.mark.parametrize("kind", SHIP_TYPES)
-def test_i13_bot_placements_are_the_core_s(kind):
+def test_bot_placements_are_the_core_s(kind):
     expected = set()
     for direction in DIRECTIONS:
         for r in range(SIZE):
@@ -76,7 +76,7 @@ def test_i13_bot_placements_are_the_core_s(kind):
 
 @pytest.mark.parametrize("kind", SHIP_TYPES)
 @pytest.mark.parametrize("direction", DIRECTIONS)
-def test_i13_disposition_check_squares_are_the_core_s(kind, direction):
+def test_disposition_check_squares_are_the_core_s(kind, direction):
     at = Square(5, 5)
     doc = {"ships": [{"type": kind, "at": square_name(at), "dir": direction}]}
     try:
@@ -105,19 +105,19 @@ def python_sources() -> list[Path]:
     return [p for p in files if p.name != "catalogue.py"]
 
 
-def test_i13_there_are_sources_to_scan():
+def test_there_are_sources_to_scan():
     names = {p.name for p in python_sources()}
     assert {"fleet.py", "layout.py", "board.py", "inference.py", "charts.py", "forms.py"} <= names
 
 
 @pytest.mark.parametrize("path", python_sources(), ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_i13_no_rule_literal_outside_the_catalogue_in_python(path):
+def test_no_rule_literal_outside_the_catalogue_in_python(path):
     text = path.read_text(encoding="utf-8")
     found = [pattern.pattern for pattern in RULE_LITERALS if pattern.search(text)]
     assert not found, f"{path.name} restates the catalogue: {found}"
 
 
-def test_i13_forms_take_their_limits_from_the_catalogue(app):
+def test_forms_take_their_limits_from_the_catalogue(app):
     from referee import forms
     with app.test_request_context():
         create = forms.CreateGameForm(meta={"csrf": False})
@@ -138,7 +138,7 @@ def test_i13_forms_take_their_limits_from_the_catalogue(app):
         [catalogue.PRICES[k] for k in catalogue.BUYABLE]
 
 
-# Issue 13, "JavaScript": the scripts and templates hold no rule of their own; they read the
+# The scripts and templates hold no rule of their own; they read the
 # catalogue the page embeds (scripts) or the ``rules`` Jinja global (templates).
 PAGE_RULE_LITERALS = [
     re.compile(r"\b160\b"),  # R3's budget
@@ -157,24 +157,24 @@ PAGE_RULE_LITERALS = [
 
 def page_sources() -> list[Path]:
     return [*sorted((ROOT / "referee" / "static").rglob("*.js")),
-            *sorted((ROOT / "templates").glob("*.html"))]
+            *sorted((ROOT / "referee" / "templates").glob("*.html"))]
 
 
-def test_i13_there_are_scripts_and_templates_to_scan():
+def test_there_are_scripts_and_templates_to_scan():
     names = {p.name for p in page_sources()}
     assert {"catalogue.js", "chart.js", "place.js", "play.js", "budget.js", "budget.html",
             "home.html", "base.html"} <= names
 
 
 @pytest.mark.parametrize("path", page_sources(), ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_i13_no_rule_literal_in_scripts_or_templates(path):
+def test_no_rule_literal_in_scripts_or_templates(path):
     text = path.read_text(encoding="utf-8")
     found = sorted({m.group(0) for pattern in PAGE_RULE_LITERALS
                     for m in pattern.finditer(text)})
     assert not found, f"{path.name} holds rule constants of its own: {found}"
 
 
-def test_i13_budget_page_states_the_catalogue_s_limits(client):
+def test_budget_page_states_the_catalogue_s_limits(client):
     # the budget page's words are the catalogue's numbers (rendered through the Jinja global)
     from referee.naval_war.catalogue import BUDGET, MAX_ATOM_BOMBERS, MIN_FORCES, MIN_SHIPS
     home = client.get("/").get_data(as_text=True)
@@ -182,7 +182,7 @@ def test_i13_budget_page_states_the_catalogue_s_limits(client):
     assert (BUDGET, MIN_SHIPS, MIN_FORCES, MAX_ATOM_BOMBERS) == (160, 60, 60, 6)
 
 
-# Issue 13, "A web layer with one home for each thing": the templates hold no arithmetic and no
+# A web layer with one home for each thing: the templates hold no arithmetic and no
 # rule of their own. Their Jinja expressions ({{ ... }} and {% ... %}, string literals taken
 # out) do no sums (Jinja filters registered by the pages do: time_left, minutes_since,
 # short_fingerprint, capitalise), slice nothing by a number, write no table of pieces or
@@ -214,8 +214,8 @@ def template_findings(text: str) -> list[str]:
     return sorted(found)
 
 
-def test_i13_template_scan_finds_what_it_looks_for():
-    # the literals the templates held before issue 13's web-layer step, each one found
+def test_template_scan_finds_what_it_looks_for():
+    # the literals the templates held before their arithmetic moved out, each one found
     for old in ["{% set left = (deadline - now)|int %}", "{{ left // 60 }}",
                 "{{ '%02d'|format(left % 60) }}", "{{ info.fingerprint[:16] }}",
                 "{{ names[weapon][1:] }}", "{% for f in fields[:5] %}",
@@ -233,8 +233,8 @@ def test_i13_template_scan_finds_what_it_looks_for():
         assert not template_findings(fine), fine
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "templates").glob("*.html")),
+@pytest.mark.parametrize("path", sorted((ROOT / "referee" / "templates").glob("*.html")),
                          ids=lambda p: p.name)
-def test_i13_no_arithmetic_or_rule_table_in_templates(path):
+def test_no_arithmetic_or_rule_table_in_templates(path):
     found = template_findings(path.read_text(encoding="utf-8"))
     assert not found, f"{path.name} does arithmetic or holds rules of its own: {found}"

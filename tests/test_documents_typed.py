@@ -1,9 +1,9 @@
-"""Issue 13, "Types at the boundaries": the TypedDicts of ``referee/naval_war/documents.py``
-are the documents themselves. Real games (a three-seat free-for-all with a reissued seat, a
-clock extension, a stand-in, an offer to end declined, and a resignation; a game with a
-forfeit; a game played to its end through the API) give their events, reports and views, and
-each must carry exactly the keys its type declares, recursively; every key a type declares
-must turn up in some document, so the types can neither miss a key nor keep a dead one.
+"""Types at the boundaries: the TypedDicts of ``referee/naval_war/documents.py`` are the documents
+themselves. Real games (a three-seat free-for-all with a reissued seat, a clock extension, a
+stand-in, an offer to end declined, and a resignation; a game with a forfeit; a game played to its
+end through the API) give their events, reports and views, and each must carry exactly the keys its
+type declares, recursively; every key a type declares must turn up in some document, so the types
+can neither miss a key nor keep a dead one.
 
 Also: ``Game.result`` is a frozen ``Result`` whose ``to_json`` is the view's ``result``, and
 ``check_disposition`` names its parts.
@@ -134,7 +134,8 @@ def three_seat_game():
     return game
 
 
-def test_i13_types_every_document_of_a_real_game_has_its_type_s_keys():
+def check_a_whole_game() -> None:
+    """The three-seat game's documents at its end, and a third player's copy of a report."""
     game = three_seat_game()
     assert game.phase == "over"
     check_seat_documents(game, "over")
@@ -144,6 +145,10 @@ def test_i13_types_every_document_of_a_real_game_has_its_type_s_keys():
     withheld = [r for r in views.view_for(three_seat_game_in_play(), "red")["reports"]
                 if r.get("withheld")]
     assert withheld, "a third player's copy (R20) was not seen"
+
+
+def test_types_every_document_of_a_real_game_has_its_type_s_keys():
+    check_a_whole_game()
 
 
 def three_seat_game_in_play():
@@ -160,7 +165,7 @@ def three_seat_game_in_play():
     return game
 
 
-def test_i13_types_a_forfeit_and_its_documents():
+def check_a_forfeit() -> None:
     game = joined_game(seats=3)
     for seat in ("red", "blue"):
         game.submit(seat, QUIET)
@@ -170,6 +175,10 @@ def test_i13_types_a_forfeit_and_its_documents():
     check_seat_documents(game, "after a forfeit")
     game.resign(game.turn)
     check_seat_documents(game, "resigned after a forfeit")
+
+
+def test_types_a_forfeit_and_its_documents():
+    check_a_forfeit()
 
 
 def table_with_move_clock(api) -> TableGame:
@@ -185,7 +194,7 @@ def table_with_move_clock(api) -> TableGame:
     return TableGame(api, created["id"], created["host_token"], tokens)
 
 
-def test_i13_types_what_the_server_serves_has_its_type_s_keys(api):
+def check_what_the_server_serves(api) -> None:
     table = table_with_move_clock(api)
     status, host, _ = api.call("GET", table.path("/host"), token=table.host_token)
     assert status == 200, host
@@ -202,10 +211,15 @@ def test_i13_types_what_the_server_serves_has_its_type_s_keys(api):
     check(exported, documents.ExportedGame, "export")
 
 
-# Runs after the tests above (the file's order): every key each type declares was seen.
-def test_i13_types_every_declared_key_turns_up_in_some_document():
-    if not SEEN:
-        pytest.skip("run with the tests above")
+def test_types_what_the_server_serves_has_its_type_s_keys(api):
+    check_what_the_server_serves(api)
+
+
+def test_types_every_declared_key_turns_up_in_some_document(api):
+    SEEN.clear()  # what these documents show, whichever tests ran before
+    check_a_whole_game()
+    check_a_forfeit()
+    check_what_the_server_serves(api)
     dead = {hint.__name__: sorted(get_type_hints(hint).keys() - keys)
             for hint, keys in SEEN.items() if get_type_hints(hint).keys() - keys}
     assert not dead, f"keys declared but never seen in a real document: {dead}"
@@ -214,7 +228,7 @@ def test_i13_types_every_declared_key_turns_up_in_some_document():
     assert every <= checked, f"types no test document was checked against: {every - checked}"
 
 
-def test_i13_types_result_is_frozen_and_its_json_is_the_view_s():
+def test_types_result_is_frozen_and_its_json_is_the_view_s():
     game = three_seat_game()
     result = game.result()
     assert isinstance(result, Result)
@@ -227,7 +241,7 @@ def test_i13_types_result_is_frozen_and_its_json_is_the_view_s():
     assert list(result.to_json()) == ["scores", "winner", "winners", "sides", "reason"]
 
 
-def test_i13_types_check_disposition_names_its_parts():
+def test_types_check_disposition_names_its_parts():
     checked = check_disposition(QUIET)
     assert checked.fleet.document["salvoes"] == 60
     assert checked.cost.total == 120 and [w.rule for w in checked.warnings] == ["R4"]
@@ -235,7 +249,7 @@ def test_i13_types_check_disposition_names_its_parts():
     assert (fleet, cost, warnings) == tuple(checked)
 
 
-def test_i13_types_the_core_is_annotated_with_the_documents():
+def test_types_the_core_is_annotated_with_the_documents():
     hints = {name: typing.get_type_hints(getattr(views, name))["return"]
              for name in ("view_for", "record_for", "seating_for", "status_view", "host_view",
                           "postmortem_view", "game_file_view", "report_for")}

@@ -1,4 +1,4 @@
-"""Issue 16, item 1: the Naval War Game's ladder of computer levels.
+"""The Naval War Game's ladder of computer levels.
 
 At least five levels, weakest first, each a way of playing with a name and a line for the home
 page; the old names (recruit, captain, admiral) still work; every level plays legal games of
@@ -28,12 +28,12 @@ LADDER_NAMES = ["recruit", "cadet", "midshipman", "lieutenant", "captain", "comm
                 "vice-admiral", "admiral"]
 
 
-def test_i16_item1_the_ladder_has_at_least_five_levels_weakest_first():
+def test_the_ladder_has_at_least_five_levels_weakest_first():
     assert list(LEVELS) == LADDER_NAMES == [level.name for level in ranks.LADDER]
     assert len(LEVELS) >= 5
 
 
-def test_i16_item1_every_level_has_a_name_and_a_one_line_description():
+def test_every_level_has_a_name_and_a_one_line_description():
     assert list(DESCRIPTIONS) == list(LEVELS)
     titles = set()
     for name, text in DESCRIPTIONS.items():
@@ -45,15 +45,15 @@ def test_i16_item1_every_level_has_a_name_and_a_one_line_description():
     assert len(set(DESCRIPTIONS.values())) == len(LEVELS)
 
 
-def test_i16_item1_the_rule_set_offers_the_whole_ladder_and_keeps_the_old_names():
+def test_the_rule_set_offers_the_whole_ladder_and_keeps_the_old_names():
     assert RULE_SET.levels == DESCRIPTIONS
-    for name in ("recruit", "captain", "admiral"):  # games made before issue 16 name these
+    for name in ("recruit", "captain", "admiral"):  # games made before the ladder name these
         assert name in RULE_SET.levels
         assert RULE_SET.computer(name, 1).level == name
     assert RULE_SET.stand_in_level in RULE_SET.levels
 
 
-def test_i16_item1_the_levels_are_distinct_ways_of_playing():
+def test_the_levels_are_distinct_ways_of_playing():
     """No two levels share both their fleet, their play and their rate of error."""
     seen = {(level.fleet, level.play, level.errs) for level in ranks.LADDER}
     assert len(seen) == len(ranks.LADDER)
@@ -62,7 +62,7 @@ def test_i16_item1_the_levels_are_distinct_ways_of_playing():
 
 
 @pytest.mark.parametrize("level", LADDER_NAMES)
-def test_i16_r3_to_r9_every_level_lays_out_a_legal_fleet_from_its_seed(level):
+def test_r3_to_r9_every_level_lays_out_a_legal_fleet_from_its_seed(level):
     for seed in range(8):
         _, cost, _ = check_disposition(Bot(level, seed).disposition())
         assert cost.total <= 160 and cost.ships >= 60 and cost.forces >= 60
@@ -72,13 +72,13 @@ def test_i16_r3_to_r9_every_level_lays_out_a_legal_fleet_from_its_seed(level):
 @pytest.mark.parametrize("red, blue", [("cadet", "recruit"), ("midshipman", "cadet"),
                                        ("lieutenant", "midshipman"), ("commodore", "captain"),
                                        ("vice-admiral", "commodore")])
-def test_i16_r12_r13_every_level_plays_a_whole_legal_game(red, blue):
+def test_r12_r13_every_level_plays_a_whole_legal_game(red, blue):
     game, moves = play({"red": red, "blue": blue}, seed=16)
     assert game.phase == "over" and game.over == "exhausted"
     assert moves == len(game.reports) > 40
 
 
-def test_i16_r23_the_new_levels_play_three_and_four_player_games_in_sides():
+def test_r23_the_new_levels_play_three_and_four_player_games_in_sides():
     game, _ = play({"red": "cadet", "blue": "midshipman", "green": "vice-admiral"},
                    seats=3, seed=16)
     assert game.phase == "over"
@@ -90,7 +90,7 @@ def test_i16_r23_the_new_levels_play_three_and_four_player_games_in_sides():
         assert not game.allied(report["by"], report["target"])
 
 
-def test_i16_a_level_errs_at_its_rate_and_its_errors_come_from_its_seed():
+def test_a_level_errs_at_its_rate_and_its_errors_come_from_its_seed():
     """The vice-admiral spends a move at random at its rate, and only there: its other moves
     are the admiral's, and the same view gets the same move."""
     game = _first_move_game()
@@ -127,7 +127,7 @@ def _recon_report(centre: str, seen: dict[str, str | None]) -> dict:
                       "spent": False} for sq, piece in seen.items()]}
 
 
-def test_i16_the_cadet_flies_his_rps_first_then_fires_at_what_they_saw():
+def test_the_cadet_flies_his_rps_first_then_fires_at_what_they_saw():
     seen = {"J 9": None, "K 9": "submarine", "L 9": None, "J 10": None, "K 10": None,
             "L 10": "destroyer", "J 11": None, "K 11": None, "L 11": "destroyer"}
     view = {"phase": "play", "you": "red", "turn": "red", "seats": {"red": {}, "blue": {}},
@@ -143,7 +143,7 @@ def test_i16_the_cadet_flies_his_rps_first_then_fires_at_what_they_saw():
         assert sorted(move["at"], key=index) == ["K 9", "L 10", "L 11"]
 
 
-def test_i16_the_cadet_does_not_fire_again_at_a_square_he_knows():
+def test_the_cadet_does_not_fire_again_at_a_square_he_knows():
     seen = dict.fromkeys(("J 9", "K 9", "L 9", "J 10", "K 10", "L 10", "J 11", "K 11",
                           "L 11"))
     view = {"phase": "play", "you": "red", "turn": "red", "seats": {"red": {}, "blue": {}},
@@ -154,7 +154,7 @@ def test_i16_the_cadet_does_not_fire_again_at_a_square_he_knows():
         assert not set(move["at"]) & set(seen)
 
 
-def test_i16_the_duel_command_plays_every_new_level():
+def test_the_duel_command_plays_every_new_level():
     result = CliRunner().invoke(duel_command, ["--a", "vice-admiral", "--b", "cadet",
                                                "--games", "2", "--seed", "16"])
     assert result.exit_code == 0, result.output

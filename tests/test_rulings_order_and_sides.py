@@ -1,5 +1,5 @@
-"""Issue 11, items 1 and 2: the toss comes before the dispositions (R11 amended) and sides of
-any shape (R23 amended), in the core and through the API."""
+"""The toss comes before the dispositions (R11 amended) and sides of any shape (R23 amended), in the
+core and through the API."""
 
 from __future__ import annotations
 

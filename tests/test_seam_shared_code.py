@@ -1,7 +1,7 @@
-"""Issue 17: a third game needs nothing outside its own package but registering it. The shared
-code (``referee/*.py``) imports no rule set's package except where rule sets are registered
-(``rulesets.py``, ``app.py``), and no shared template names a game: each game's part of the
-home page, its forms and pages come from its own ``WebParts``."""
+"""The seam: a new game needs nothing outside its own package but registering it. The shared code
+(``referee/*.py``) imports no rule set's package except where rule sets are registered
+(``rulesets.py``, ``app.py``), and no shared template names a game: each game's part of the home
+page, its forms and pages come from its own ``WebParts``."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ PACKAGES = {"battleship_tcg", "broadside"}  # the rule sets besides the first (w
 # first and are still the shared pages' own: referee/naval_war_web.py says which)
 
 
-def test_i17_shared_code_imports_no_rule_sets_package_but_to_register_it():
+def test_shared_code_imports_no_rule_sets_package_but_to_register_it():
     for path in sorted((ROOT / "referee").glob("*.py")):
         if path.name in REGISTRY:
             continue
@@ -30,17 +30,17 @@ def test_i17_shared_code_imports_no_rule_sets_package_but_to_register_it():
                 assert not set(name.split(".")) & PACKAGES, (path.name, name)
 
 
-def test_i17_no_shared_template_names_a_game_but_the_first():
+def test_no_shared_template_names_a_game_but_the_first():
     later = [rs for rs in rulesets.RULE_SETS.values() if rs.rules != rulesets.DEFAULT]
     assert len(later) >= 2
-    for path in sorted((ROOT / "templates").glob("*.html")):
+    for path in sorted((ROOT / "referee" / "templates").glob("*.html")):
         text = path.read_text()
         for rule_set in later:
             assert rule_set.rules not in text and rule_set.title not in text, \
                 (path.name, rule_set.rules)
 
 
-def test_i17_the_home_page_lists_every_game_from_its_own_parts(app):
+def test_the_home_page_lists_every_game_from_its_own_parts(app):
     page = app.test_client().get("/").get_data(as_text=True).replace("&#39;", "'")
     for rule_set in rulesets.RULE_SETS.values():
         assert f"<strong>{rule_set.title}</strong>" in page

@@ -1,4 +1,4 @@
-"""Issue 13: the catalogue served as ``GET /api/v1/rules`` and embedded in every page."""
+"""The catalogue served as ``GET /api/v1/rules`` and embedded in every page."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ def served(client) -> dict:
     sets = answer.get_json()["rule_sets"]
     assert [(s["rules"], s["name"]) for s in sets] == [
         ("naval-war", "The Naval War Game"),
-        ("battleship-tcg", "Battleship: The Tactical Combat Game"),  # issue 14: both listed
-        ("broadside", "Broadside")]  # issue 17: and the third
+        ("battleship-tcg", "Battleship: The Tactical Combat Game"),
+        ("broadside", "Broadside")]
     return sets[0]["catalogue"]
 
 
-def test_i13_rules_served_match_the_core_s_constants(client):
+def test_rules_served_match_the_core_s_constants(client):
     cat = served(client)
     assert list(cat["pieces"]) == cat["order"] == list(BUYABLE)
     for kind, piece in cat["pieces"].items():
@@ -63,7 +63,7 @@ def test_i13_rules_served_match_the_core_s_constants(client):
     assert cat["board"]["size"] == SIZE and cat["board"]["columns"] == COLUMNS[:SIZE]
 
 
-def test_i13_rules_are_in_the_openapi_document(client):
+def test_rules_are_in_the_openapi_document(client):
     doc = client.get("/api/v1/openapi.json").get_json()
     operation = doc["paths"]["/api/v1/rules"]["get"]
     assert operation["security"] == []
@@ -73,7 +73,7 @@ def test_i13_rules_are_in_the_openapi_document(client):
     assert options["disposition_minutes"]["maximum"] == catalogue.MAX_MINUTES
 
 
-def test_i13_every_page_embeds_the_served_catalogue(client):
+def test_every_page_embeds_the_served_catalogue(client):
     cat = served(client)
     for path in ("/", "/club"):
         page = client.get(path).get_data(as_text=True)

@@ -1,5 +1,5 @@
-"""Issue 13, "The computer opponent's code": its odds in one settings dataclass, and a
-level's failure logged (the rulings only, R21) rather than swallowed."""
+"""The computer opponent's code: its odds in one settings dataclass, and a level's failure logged
+(the rulings only, R21) rather than swallowed."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ class _Refused:
         raise RuleViolation([problem("R16", "A 1 is not a square this bomber can reach")])
 
 
-def test_i13_bots_a_failed_level_is_logged_with_its_ruling(caplog):
+def test_bots_a_failed_level_is_logged_with_its_ruling(caplog):
     game = started_game()
     seat = game.order[0]
     bot = service._computer("ab" * 16, seat, "captain")  # as the server makes its computers
@@ -34,7 +34,7 @@ def test_i13_bots_a_failed_level_is_logged_with_its_ruling(caplog):
     assert "A 1" not in text  # a message may name squares of the chart (R21)
 
 
-def test_i13_bots_the_odds_are_settings_not_literals():
+def test_bots_the_odds_are_settings_not_literals():
     odds = {f.name: f.default for f in dataclasses.fields(inference.Odds)}
     assert odds["flak_base"] == 0.015 and odds["flak_learned"] == 0.08
     assert odds["most_likely"] == 0.97

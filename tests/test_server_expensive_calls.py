@@ -1,6 +1,6 @@
-"""Issue 10 item 4 against a real `referee serve` on loopback: a hostile client looping the
-expensive calls (agreeing to end a swollen finished game, its views, its post-mortem PDF, the
-club's page, draft dispositions) cannot slow another game's moves.
+"""Against a real `referee serve` on loopback: a hostile client looping the expensive calls
+(agreeing to end a swollen finished game, its views, its post-mortem PDF, the club's page, draft
+dispositions) cannot slow another game's moves.
 
 Before the fix every one of those calls replayed the swollen log, and `POST .../end` did so
 inside SQLite's write lock, so another game's move waited seconds. The figures are printed
@@ -15,8 +15,8 @@ import threading
 import time
 
 from apiclient import Api, HttpTransport
+from forgery_support import swollen_file
 from helpers import IDLE_SQUARES, QUIET
-from test_i10_state import swollen_file
 
 HOSTILE_SECONDS = 8
 MOVES = 24
@@ -75,7 +75,7 @@ def hostile(url: str, swollen: dict, setup: tuple[str, str], stop: threading.Eve
         assert status < 500, (kind, status)
 
 
-def test_i10_item4_a_hostile_client_cannot_slow_another_games_moves(live_server):
+def test_a_hostile_client_cannot_slow_another_games_moves(live_server):
     api = live_server.api()
     status, swollen, _ = api.call("POST", "/api/v1/games/import", swollen_file(2000))
     assert status == 201, swollen

@@ -1,7 +1,6 @@
-"""Issue 12 item 5, the printables match the game: a blank move record of as many pages as
-asked, "Page 1 of 2" on every page of every printable, tallies that ring what flew or fired
-and cross what was destroyed, a key with one symbol per meaning, and a sunk ship's squares
-black even where a plane stood on them.
+"""The printables match the game: a blank move record of as many pages as asked, "Page 1 of 2" on
+every page of every printable, tallies that ring what flew or fired and cross what was destroyed, a
+key with one symbol per meaning, and a sunk ship's squares black even where a plane stood on them.
 
 The game here is test_printables' scripted game with Red's bomber from F 1 on his carrier's
 L 1; Blue then sinks the carrier (the bomber with it), destroys two R.P.s and three A-A guns
@@ -174,7 +173,7 @@ def page_numbers(data: bytes) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_i12_item5_blank_record_defaults_to_two_pages_of_about_sixty_rows(paper):
+def test_blank_record_defaults_to_two_pages_of_about_sixty_rows(paper):
     data = printables.blank_record(paper=paper)
     reader = read(data)
     assert len(reader.pages) == 2  # a game of 34 moves overflowed the one page of before
@@ -193,7 +192,7 @@ def test_i12_item5_blank_record_defaults_to_two_pages_of_about_sixty_rows(paper)
 
 
 @pytest.mark.parametrize("pages", [1, 3, 5, 20])
-def test_i12_item5_blank_record_runs_to_the_pages_asked(pages):
+def test_blank_record_runs_to_the_pages_asked(pages):
     data = printables.blank_record(paper="a4", pages=pages)
     assert page_numbers(data) == [(n, pages) for n in range(1, pages + 1)]
     rendered = render(data, page=pages)  # the last page is full too, not a stub
@@ -201,12 +200,12 @@ def test_i12_item5_blank_record_runs_to_the_pages_asked(pages):
 
 
 @pytest.mark.parametrize("pages", [0, -1, 21, 1000, 2.0, "2", True, None])
-def test_i12_item5_blank_record_refuses_absurd_page_counts(pages):
+def test_blank_record_refuses_absurd_page_counts(pages):
     with pytest.raises(ValueError, match=r"pages is a whole number from 1 to 20"):
         printables.blank_record(pages=pages)
 
 
-def test_i12_item5_blank_record_url_takes_pages(client):
+def test_blank_record_url_takes_pages(client):
     r = client.get("/printables/blank-record.pdf")
     assert r.status_code == 200 and len(read(r.data).pages) == 2
     r = client.get("/printables/blank-record.pdf?paper=letter&pages=4")
@@ -218,7 +217,7 @@ def test_i12_item5_blank_record_url_takes_pages(client):
 
 @pytest.mark.parametrize("value", ["0", "21", "-2", "abc", "2.5", "", "1e3", " 2", "\u0663",
                                    "99999999999999999999999", "2&pages=3"])
-def test_i12_item5_blank_record_url_refuses_bad_pages(client, value):
+def test_blank_record_url_refuses_bad_pages(client, value):
     from urllib.parse import quote
 
     url = f"/printables/blank-record.pdf?pages={quote(value, safe='&=')}"
@@ -230,7 +229,7 @@ def test_i12_item5_blank_record_url_refuses_bad_pages(client, value):
     assert page.status_code == 400 and "pages" in page.get_data(as_text=True)
 
 
-def test_i12_item5_cli_blank_record_pages(runner, tmp_path):
+def test_cli_blank_record_pages(runner, tmp_path):
     out = tmp_path / "record.pdf"
     result = runner.invoke(args=["blank-record", "--pages", "3", "-o", str(out)])
     assert result.exit_code == 0, result.output
@@ -245,7 +244,7 @@ def test_i12_item5_cli_blank_record_pages(runner, tmp_path):
         assert not out.exists()  # nothing half written
 
 
-def test_i12_item5_home_page_asks_how_many_record_pages(client):
+def test_home_page_asks_how_many_record_pages(client):
     html = client.get("/").get_data(as_text=True)
     form = re.search(r'<form[^>]*action="/printables/blank-record.pdf"[^>]*>(.*?)</form>',
                      html, re.S)
@@ -261,7 +260,7 @@ def test_i12_item5_home_page_asks_how_many_record_pages(client):
 
 # -- page numbers on every printable ------------------------------------------------------
 
-def test_i12_item5_every_printable_numbers_its_pages(game):
+def test_every_printable_numbers_its_pages(game):
     over = carrier_game()
     over.agree_to_end("red")
     over.agree_to_end("blue")
@@ -280,7 +279,7 @@ def test_i12_item5_every_printable_numbers_its_pages(game):
 
 # -- tallies ------------------------------------------------------------------------------
 
-def test_i12_item5_tallies_ring_what_flew_or_fired_and_cross_what_was_destroyed(red_charts):
+def test_tallies_ring_what_flew_or_fired_and_cross_what_was_destroyed(red_charts):
     # Red flew an atom bomber, a bomber and an R.P. and fired four salvoes; his gun at I 3
     # fired and was then destroyed, with those at I 2 and A 3; his R.P.s at H 1 and I 1 and
     # the bomber on his carrier were destroyed on the ground.
@@ -291,7 +290,7 @@ def test_i12_item5_tallies_ring_what_flew_or_fired_and_cross_what_was_destroyed(
     assert tally_marks(red_charts, "Salvoes") == [["ring"] * 4 + [""] * 16]
 
 
-def test_i12_item5_postmortem_tallies_of_both_players():
+def test_postmortem_tallies_of_both_players():
     over = carrier_game()
     over.agree_to_end("red")
     over.agree_to_end("blue")
@@ -307,7 +306,7 @@ def test_i12_item5_postmortem_tallies_of_both_players():
 
 # -- the key and the symbols on the charts ------------------------------------------------
 
-def test_i12_item5_key_gives_hit_and_destroyed_each_its_own_symbol():
+def test_key_gives_hit_and_destroyed_each_its_own_symbol():
     entries = [e.strip() for e in re.split(r"\s{2,}|;", KEY) if e.strip()]
     hit = [e for e in entries if re.search(r"\bhit\b", e)]
     destroyed = [e for e in entries if "destroyed" in e]
@@ -316,7 +315,7 @@ def test_i12_item5_key_gives_hit_and_destroyed_each_its_own_symbol():
     assert "black" in hit[0]  # a hit ship square is partly blackened, as the rules have it
 
 
-def test_i12_item5_every_character_printed_is_in_the_embedded_font(red_charts):
+def test_every_character_printed_is_in_the_embedded_font(red_charts):
     cmap = TTFontFile(str(Path(FONT_DIR) / "Vera.ttf")).charToGlyph
     for data in (red_charts, printables.blank_chart(), printables.blank_record()):
         missing = {ch for ch in text_of(data) if not ch.isspace() and ord(ch) not in cmap}
@@ -324,7 +323,7 @@ def test_i12_item5_every_character_printed_is_in_the_embedded_font(red_charts):
     assert Path(reportlab.__file__).parent / "fonts" == Path(FONT_DIR)
 
 
-def test_i12_item5_sunk_carrier_is_black_where_its_bomber_stood(game, red_charts):
+def test_sunk_carrier_is_black_where_its_bomber_stood(game, red_charts):
     page_pdf = read(red_charts).pages[0]
     mine, _ = grids(page_pdf)
     carrier = ("L 1", "M 1", "L 2", "M 2")
@@ -340,7 +339,7 @@ def test_i12_item5_sunk_carrier_is_black_where_its_bomber_stood(game, red_charts
     assert Page(blue).dark(*in_square(of_red, "L 1", 0.12, 0.12))
 
 
-def test_i12_item5_hit_ship_and_destroyed_plane_look_different(game, red_charts):
+def test_hit_ship_and_destroyed_plane_look_different(game, red_charts):
     page_pdf = read(red_charts).pages[0]
     mine, _ = grids(page_pdf)
     page = Page(red_charts)

@@ -1,4 +1,4 @@
-"""Issue 14: Battleship: The Tactical Combat Game through the shared referee's JSON API.
+"""Battleship: The Tactical Combat Game through the shared referee's JSON API.
 
 The seam carries the second game end to end: created with ``"rules": "battleship-tcg"``, a
 computer's seat, the disposition and move documents of T11, the view of T12, refusals naming

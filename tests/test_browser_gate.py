@@ -1,7 +1,6 @@
-"""Issue 13: the browser tests share one gate and one ``browser`` fixture
-(``tests/browser_support.py``, ``tests/conftest.py``). Without Chromium a browser module is
-skipped, loudly, and only it; under CI=true it fails; no module keeps a gate or a launch of
-its own."""
+"""The browser tests share one gate and one ``browser`` fixture (``tests/browser_support.py``,
+``tests/conftest.py``). Without Chromium a browser module is skipped, loudly, and only it; under
+CI=true it fails; no module keeps a gate or a launch of its own."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ TESTS = Path(__file__).resolve().parent
 NOWHERE = Path("/nonexistent/chromium")
 
 
-def test_i13_item5_without_chromium_a_browser_module_is_skipped_loudly(monkeypatch):
+def test_without_chromium_a_browser_module_is_skipped_loudly(monkeypatch):
     monkeypatch.setattr(browser_support, "CHROMIUM", NOWHERE)
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception) as skipped:
@@ -26,7 +25,7 @@ def test_i13_item5_without_chromium_a_browser_module_is_skipped_loudly(monkeypat
     assert header[0] == "!" * 78
 
 
-def test_i13_item5_under_ci_a_missing_browser_fails(monkeypatch):
+def test_under_ci_a_missing_browser_fails(monkeypatch):
     monkeypatch.setattr(browser_support, "CHROMIUM", NOWHERE)
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception) as failed:
@@ -38,20 +37,20 @@ def modules_to_scan() -> list[Path]:
     return [p for p in sorted(TESTS.glob("test_*.py")) if p.name != Path(__file__).name]
 
 
-def test_i13_item5_every_browser_module_takes_the_shared_gate():
+def test_every_browser_module_takes_the_shared_gate():
     uses_browser = {p.name for p in modules_to_scan() if any(
                         isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
                         and "browser" in [a.arg for a in node.args.args]
                         for node in ast.walk(ast.parse(p.read_text())))}
     assert {"test_browser.py", "test_browser_placement.py", "test_browser_seats.py",
-            "test_browser_marks.py", "test_browser_printables_i12.py",
-            "test_i11_browser.py"} <= uses_browser
+            "test_browser_marks.py", "test_browser_record_pages_and_marks.py",
+            "test_browser_order_and_sides.py"} <= uses_browser
     gated = {p.name for p in modules_to_scan() if "require_browser()" in p.read_text()}
     assert uses_browser <= gated, f"browser tests without the shared gate: {uses_browser - gated}"
 
 
 @pytest.mark.parametrize("path", modules_to_scan(), ids=lambda p: p.name)
-def test_i13_item5_no_module_keeps_a_gate_or_browser_of_its_own(path):
+def test_no_module_keeps_a_gate_or_browser_of_its_own(path):
     text = path.read_text()
     tree = ast.parse(text)
     own_fixture = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)

@@ -1,5 +1,5 @@
-"""Issue 11 on a phone (390 x 844): the order of play drawn at creation (R11) and the sides
-(R23) on every page from the join on. Screenshots go to ``test-output/screenshots/i11-*``."""
+"""On a phone (390 x 844): the order of play drawn at creation (R11) and the sides (R23) on every
+page from the join on. Screenshots go to ``test-output/screenshots/order-*``."""
 
 from __future__ import annotations
 
@@ -25,14 +25,14 @@ def test_r11_r23_pages_show_the_order_and_sides_from_the_join_on(browser, live_s
     red, blue = Phone(browser, "red"), Phone(browser, "blue")
 
     red.page.goto(created["seats"]["red"]["join_url"])
-    red.shot("i11-01-join")
+    red.shot("order-01-join")
     drawn = order_line(red)
     assert drawn.startswith("Order of play (R11), drawn when the game was created:")
     assert "Sides (R23): Red and Green against Blue." in red.page.inner_text("#sides")
     red.page.fill("#name", "Ann")
     red.page.click("button[type=submit]")
     red.page.wait_for_selector("#budget-form")
-    red.shot("i11-02-budget")
+    red.shot("order-02-budget")
     seats_in_order = [w.rstrip(",.") for w in drawn.split(":", 1)[1].split()
                       if w.rstrip(",.") in ("Red", "Blue", "Green")]
     assert sorted(seats_in_order) == ["Blue", "Green", "Red"]
@@ -45,11 +45,11 @@ def test_r11_r23_pages_show_the_order_and_sides_from_the_join_on(browser, live_s
     same_order(red)
     budget_and_place(red)
     same_order(red)
-    red.shot("i11-03-placement")
+    red.shot("order-03-placement")
     red.page.click("#lock-button")
     red.page.wait_for_selector("text=Locked in")
     same_order(red)
-    red.shot("i11-04-waiting")
+    red.shot("order-04-waiting")
 
     blue.page.goto(created["seats"]["blue"]["join_url"])
     same_order(blue)
@@ -64,5 +64,5 @@ def test_r11_r23_pages_show_the_order_and_sides_from_the_join_on(browser, live_s
     same_order(blue)
     assert "Sides (R23): Red and Green against Blue." in red.page.inner_text("#sides")
     assert "Ann" in order_line(red) and "Bob" in order_line(red)
-    red.shot("i11-05-play")
-    blue.shot("i11-05-play")
+    red.shot("order-05-play")
+    blue.shot("order-05-play")

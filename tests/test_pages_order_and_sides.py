@@ -1,5 +1,5 @@
-"""Issue 11 on the pages: the home page's sides (R23), the order of play on the join page
-(R11), and the post-mortem's steps naming players and colours."""
+"""On the pages: the home page's sides (R23), the order of play on the join page (R11), and the
+post-mortem's steps naming players and colours."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def test_r11_the_join_page_shows_the_order_drawn_at_creation(app):
     assert "Red and Green against Blue" in text
 
 
-def test_i11_item3_post_mortem_steps_name_players_and_colours():
+def test_post_mortem_steps_name_players_and_colours():
     game, _ = new_game(id="g", seats=2, seed=3)
     names = {"red": "Ann", "blue": "Bob"}
     bots = {s: Bot("recruit", seed=s) for s in game.seats}
