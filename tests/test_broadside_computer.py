@@ -415,7 +415,7 @@ def core_game(red_level: str, blue_level: str, seed: int, cap: int = 600):
 def test_b10_careful_beats_random_through_the_core(red, blue, winner):
     for seed in range(2):
         game = core_game(red, blue, seed)
-        result = game.result()
+        result = game.result_document()
         assert result["winner"] == winner, result
         assert result["reason"] == ("merchants" if winner == "red" else "fleet")
 

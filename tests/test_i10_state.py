@@ -169,7 +169,7 @@ def swollen_file(events_wanted: int) -> dict:
     game.resign("blue")
     return {"format": "naval-war-game", "version": 1, "rules": "naval-war", "id": game.id,
             "exported_at": 0, "fingerprints": dict(game.fingerprints),
-            "salts": dict(game.salts), "result": game.result().to_json(), "events": game.events}
+            "salts": dict(game.salts), "result": game.outcome().to_json(), "events": game.events}
 
 
 def test_an_import_is_held_to_the_same_cap_as_a_game_played_here(api):

@@ -19,10 +19,10 @@ A game ends (``over``) when a player rescues his man (``"rescued"``, T9), resign
 (``"resigned"``), both agree (``"agreed"``, a draw) or a seat is forfeited before play
 (``"forfeit"``, R10).
 
-``result()`` has the Naval War Game's shape (scores, winner, winners, sides, reason). Here a
-seat's score is the number of the opponent's boats it sank (0 to 5): it says how close a game
-was, but it does not decide it; the winner is who rescued his man, or the one who did not
-resign or was not forfeited; an agreed end is a draw (no winner) whatever the scores.
+``outcome()`` is the shared ``Outcome`` (scores, winners, sides, reason), as in the Naval War
+Game. Here a seat's score is the number of the opponent's boats it sank (0 to 5): it says how
+close a game was, but it does not decide it; the winner is who rescued his man, or the one who
+did not resign or was not forfeited; an agreed end is a draw (no winner) whatever the scores.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from ..common.lifecycle import (
     refuse,
     toss_order,
 )
+from ..common.outcome import Outcome
 from .card import Card, card_from_json, read_card_option
 from .catalogue import MOVE_KEYS, NAMES, RULES, SEATS
 from .fleet import HOLE_RULE, check_disposition
@@ -71,11 +72,11 @@ class Game(Lifecycle):
         """The opponent's boats this seat has sunk, in the order they went down (T8)."""
         return [r["sunk"] for r in self.reports if r["by"] == seat and r["sunk"]]
 
-    def result(self) -> dict | None:
+    def outcome(self) -> Outcome | None:
         """Scores (boats sunk) and the winner once the game is over (T9)."""
         if not self.over:
             return None
-        return self.two_player_result({s: len(self.sunk_by(s)) for s in self.seats},
+        return self.one_a_side_outcome({s: len(self.sunk_by(s)) for s in self.seats},
                                       self.rescuer if self.over == "rescued" else None)
 
     def half_of(self, seat: str) -> frozenset[Hole]:

@@ -107,7 +107,7 @@ def _view(game: Game, seat: str) -> dict:
         "shots": {s: _shots_at(game, s, seat) for s in game.seats},
         "sunk": {s: game.sunk_by(other(s)) for s in game.seats},  # boats sunk on each half
         "reports": [report_for(game, r, seat) for r in game.reports],
-        "result": game.result(),
+        "result": game.result_document(),
     }
     if game.phase == "over":  # T9: the mission card slides out
         view["revealed"] = {s: {"disposition": game.fleets[s].document,
@@ -138,7 +138,7 @@ def record_for(game: Game, seat: str) -> dict:
         "you": seat,
         "toss": dict(game.toss) if game.toss else None,
         "moves": [report_for(game, r, seat) for r in game.reports],
-        "result": game.result(),
+        "result": game.result_document(),
     })
 
 

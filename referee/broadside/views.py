@@ -121,7 +121,7 @@ def _view(game: Game, seat: str) -> dict:
         "batteries": _batteries(game, seat),
         "legal": legal_for(game, seat),
         "reports": [_told(r) for r in game.reports],
-        "result": game.result(),
+        "result": game.result_document(),
     }
     if game.phase == "over":  # B12: after the end all is revealed
         view["revealed"] = {s: game.fleets[s].document for s in game.seats
@@ -166,7 +166,7 @@ def record_for(game: Game, seat: str) -> dict:
         "you": seat,
         "order": list(ORDER),
         "moves": [_told(r) for r in game.reports],
-        "result": game.result(),
+        "result": game.result_document(),
     })
 
 

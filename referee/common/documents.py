@@ -7,8 +7,14 @@ __future__ import annotations``).
 
 from typing import Literal, TypedDict
 
-Seat = str  # "red", "blue", "green" or "gold" (R23)
-Phase = Literal["setup", "play", "over"]
+Seat = str  # each rule set names its own seats ("red", "blue" ...; R23)
+Phase = Literal["setup", "play", "over"]  # before play (dispositions), in play, over
+# why a game ended (``Outcome.reason``): the ends every game shares (agreed R14, resigned,
+# forfeit R10), then each rule set's own: no seat can attack (the Naval War Game, R14), the
+# Captured Man rescued (Battleship TCG, T9), the merchant ships or Red's fleet sunk (Broadside,
+# B10)
+EndReason = Literal["agreed", "resigned", "forfeit", "exhausted", "rescued", "merchants",
+                    "fleet"]
 
 
 class SideScoreDocument(TypedDict):
@@ -25,7 +31,7 @@ class ResultDocument(TypedDict):
     winner: Seat | None
     winners: list[Seat]
     sides: list[SideScoreDocument]
-    reason: Literal["exhausted", "agreed", "resigned", "forfeit"]
+    reason: EndReason
 
 
 class Clock(TypedDict):

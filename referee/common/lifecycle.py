@@ -32,7 +32,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
-from .problems import Problem, RuleViolation
+from .documents import EndReason, Phase, ResultDocument
+from .outcome import Outcome
+from .problems import ErrorKind, Problem, RuleViolation
 
 MAX_NAME = 40  # R10: a player's name
 DEFAULT_MINUTES = 20  # R10: the disposition clock
@@ -50,7 +52,7 @@ MAX_LEVEL = 40  # R25: a computer's level is a short name ("admiral")
 
 
 def refuse(rule: str, message: str, *, field: str | None = None,
-           kind: str = "illegal") -> RuleViolation:
+           kind: ErrorKind = "illegal") -> RuleViolation:
     """A violation with a single problem that names no square, ready to raise."""
     return RuleViolation([Problem(rule, message, (), field)], kind)
 
@@ -188,7 +190,7 @@ class Lifecycle:
     extensions: int = 0  # the times the disposition clock was given more minutes (R10)
     turn_began: int = 0  # the event (numbered from 1) that began the current turn (R25)
     resigned: str | None = None
-    over: str | None = None  # why the game ended (each rule set names its reasons)
+    over: EndReason | None = None  # why the game ended (``EndReason``)
     events: list[dict] = field(default_factory=list)
 
     # -- facts derived from the state -------------------------------------------------
@@ -197,15 +199,19 @@ class Lifecycle:
     def version(self) -> int:
         return len(self.events)
 
-    def result_document(self) -> dict | None:
-        """The result as the documents carry it (null until the game is over); a game whose
-        ``result()`` is not already a document says how to write it."""
-        return self.result()  # type: ignore[attr-defined]
+    def outcome(self) -> Outcome | None:  # pragma: no cover - each rule set's own
+        """How the game came out (``Outcome``), None until it is over."""
+        raise NotImplementedError
 
-    def two_player_result(self, scores: dict[str, int], won_by: str | None) -> dict:
-        """The result document of a finished game of one seat a side: ``won_by`` the seat
-        that won by the game's own rules (None when it ended otherwise); else the other seat
-        when one resigned, the seat still in it after a forfeit, or nobody (agreed)."""
+    def result_document(self) -> ResultDocument | None:
+        """The result as the documents carry it: null until the game is over."""
+        outcome = self.outcome()
+        return outcome.to_json() if outcome else None
+
+    def one_a_side_outcome(self, scores: dict[str, int], won_by: str | None) -> Outcome:
+        """The outcome of a finished game of one seat a side: ``won_by`` the seat that won by
+        the game's own rules (None when it ended otherwise); else the other seat when one
+        resigned, the seat still in it after a forfeit, or nobody (agreed)."""
         if won_by is not None:
             winners = [won_by]
         elif self.over == "resigned":
@@ -214,17 +220,10 @@ class Lifecycle:
             winners = list(self.active)
         else:
             winners = []
-        return {
-            "scores": scores,
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "sides": [{"seats": list(m), "score": sum(scores[s] for s in m)}
-                      for m in self.sides],
-            "reason": self.over,
-        }
+        return Outcome.of(scores, winners, self.sides, self.over)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if self.over:
             return "over"
         return "play" if self.started else "setup"
