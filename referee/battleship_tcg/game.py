@@ -27,7 +27,6 @@ did not resign or was not forfeited; an agreed end is a draw (no winner) whateve
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..common.lifecycle import (
@@ -236,12 +235,7 @@ def new_game(*, id: str = "", seed: int, at: float = 0.0, options: dict | None =
     return game, events
 
 
-def replay(events: Iterable[dict]) -> Game:
-    """The state of a game is its events applied in order, and nothing else."""
-    game = Game()
-    for event in events:
-        game.apply(event)
-    return game
+replay = Game.replay  # the state of a game is its events applied in order (``Lifecycle``)
 
 
 __all__ = ["Game", "NAMES", "new_game", "other", "replay"]

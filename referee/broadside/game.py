@@ -28,7 +28,6 @@ games. Red's score is the merchant ships he sank (0-4), Blue's the Red warships 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..common.lifecycle import (
@@ -471,12 +470,7 @@ def new_game(*, id: str = "", seed: int = 0, at: float = 0.0, options: dict | No
     return game, events
 
 
-def replay(events: Iterable[dict]) -> Game:
-    """The state of a game is its events applied in order, and nothing else."""
-    game = Game()
-    for event in events:
-        game.apply(event)
-    return game
+replay = Game.replay  # the state of a game is its events applied in order (``Lifecycle``)
 
 
 __all__ = ["Game", "Ship", "new_game", "other", "replay", "ship_name"]

@@ -7,7 +7,8 @@ The Naval War Game (R10, R11, R14, R21, R24, R25) and Battleship: The Tactical C
 here once. ``Lifecycle`` is a mixin for a rule set's ``Game`` dataclass: the game supplies its
 state fields (listed below), a ``fleets`` dict of seat -> an object with a ``document`` (the
 disposition in its normal form), ``_next_turn(after)`` and an ``APPLY`` table from event
-type to handler; the mixin supplies the commands and the handlers of the shared events.
+type to handler (``apply_table``); the mixin supplies the commands, the handlers of the shared
+events and ``replay``.
 
 The rule a refusal cites comes from class attributes, so each rule set names its own:
 ``END_RULE`` (agreeing to end, playing on, resigning: R14 or T9) and ``TOSS_RULE`` (R11 or T6).
@@ -30,7 +31,7 @@ import random
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from .documents import EndReason, Phase, ResultDocument
 from .outcome import Outcome
@@ -333,6 +334,15 @@ class Lifecycle:
         "resign": "_apply_resign", "stand_in": "_apply_stand_in",
         "reissued": "_apply_reissued", "play_on": "_apply_play_on",
         "stand_in_level": "_apply_stand_in_level"}
+
+    @classmethod
+    def replay(cls, events: Iterable[dict]) -> Self:
+        """The state of a game is its events applied in order, and nothing else: a rule set's
+        ``replay`` (its ``Game.replay``), built from its ``APPLY`` table."""
+        game = cls()
+        for event in events:
+            game.apply(event)
+        return game
 
     @classmethod
     def apply_table(cls, **own: Any) -> dict[str, Any]:

@@ -29,7 +29,6 @@ number of the event that began the current turn, and the server reads that event
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 # the life every rule set's game shares; fingerprint, check_name and toss_order re-exported
@@ -335,9 +334,4 @@ def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list 
     return game, events
 
 
-def replay(events: Iterable[dict]) -> Game:
-    """The state of a game is its events applied in order, and nothing else."""
-    game = Game()
-    for event in events:
-        game.apply(event)
-    return game
+replay = Game.replay  # the state of a game is its events applied in order (``Lifecycle``)
