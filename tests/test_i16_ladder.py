@@ -96,7 +96,7 @@ def test_i16_item1_r21_each_computer_is_handed_its_own_seats_view_and_nothing_el
 
 
 def test_i16_item1_the_runner_alternates_seats_and_first_move():
-    assert [match.schedule(n) for n in range(4)] == [
+    assert [match.schedule(n, ("red", "blue")) for n in range(4)] == [
         (False, "red"), (True, "red"), (False, "blue"), (True, "blue")]
     result = match.series(NAVAL_WAR, "recruit", "captain", 4, seed=1)
     assert result.games == 4 and result.wins_a + result.wins_b + result.draws == 4

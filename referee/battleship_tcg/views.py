@@ -180,11 +180,5 @@ def postmortem_view(game: Game, seat: str) -> dict:
     return postmortem_of(game, lambda: _view(game, seat), "T10")
 
 
-def game_file_view(game: Game) -> dict:
-    """What a game file holds: the whole log with both dispositions, the fingerprints and
-    salts that prove no boat moved, and the result; refused before the end (T10)."""
-    return game_file_of(game, "T10", rules=RULES)
-
-
-__all__ = ["describe", "game_file_view", "host_view", "hole_name", "postmortem_view",
+__all__ = ["describe", "host_view", "hole_name", "postmortem_view",
            "record_for", "report_for", "status_view", "targets_for", "view_for"]

@@ -1,8 +1,8 @@
 """The documents every rule set's core gives alike, as types: a finished game's result, the
-disposition clock, the game's public state and what the host sees (docs/api.md, "A player's
-view" and "The host status"). Each rule set's own documents (``naval_war/documents.py``) are
-typed beside its core. As there, the annotations are evaluated as the module loads (no ``from
-__future__ import annotations``).
+disposition clock, the game's public state, what a join link shows and what the host sees
+(docs/api.md, "A player's view" and "The host status"). Each rule set's own documents
+(``naval_war/documents.py``) are typed beside its core. As there, the annotations are evaluated
+as the module loads (no ``from __future__ import annotations``).
 """
 
 from typing import Literal, TypedDict
@@ -62,6 +62,15 @@ class StatusView(TypedDict):
     move_minutes: int | None
     stand_in_level: str | None  # the host's choice (R25); None until he makes one
     result: ResultDocument | None
+
+
+class Seating(TypedDict):
+    """What a join link's holder sees before he joins (R11, R23): the seats, the order and
+    the sides; docs/api.md, "Joining, recovery codes and hosting (R24)"."""
+    id: str
+    seats: list[Seat]
+    order: list[Seat]
+    sides: list[list[Seat]]
 
 
 class HostView(TypedDict):
