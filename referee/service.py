@@ -205,17 +205,16 @@ def play_bots(store: Store, game_id: str) -> None:
             return None
         stand_in = shown["seats"][seat]["bot"] is None
         view = rule_set.view_for(game, seat)
+        made = computer(store, game_id, seat, level)
         try:
-            game.move(seat, computer(store, game_id, seat, level).move(view),
-                      stand_in=stand_in)
+            game.move(seat, made.move(view), stand_in=stand_in)
         except RuleViolation as refused:  # a computer's mistake must not stop the game
+            simple = made.simplest()  # its rule set's weakest level, with the same seed
             # the rulings only: the problems' messages name squares of its chart (R21)
-            simplest = next(iter(rule_set.levels))  # each rule set lists its weakest first
             log.warning("game %s: the %s computer's move was refused (%s); it plays a "
                         "%s's move", game_id, seat, ", ".join(p.rule for p in refused.problems),
-                        simplest)
-            game.move(seat, computer(store, game_id, seat, simplest).move(view),
-                      stand_in=stand_in)
+                        simple.level)
+            game.move(seat, simple.move(view), stand_in=stand_in)
         return seat
 
     for _ in range(MAX_BOT_MOVES):

@@ -268,7 +268,8 @@ def test_i14_unknown_level_is_refused():
 # ---------------------------------------------------------------- the computer sees its view only
 
 ALLOWED_IMPORTS = {"__future__", "random", "dataclasses", "functools", "typing", "collections",
-                   "referee.battleship_tcg.holes", "referee.battleship_tcg.catalogue"}
+                   "referee.battleship_tcg.holes", "referee.battleship_tcg.catalogue",
+                   "referee.common.computer"}  # the computer every rule set shares
 FORBIDDEN_NAMES = {"Game", "replay", "new_game", "view_for", "fleets", "fleet_of", "events",
                    "globals", "__globals__", "__builtins__", "getattr", "vars", "modules"}
 

@@ -43,10 +43,6 @@ def with_draft(view: dict, document: dict) -> dict:
             "forces": fleet.forces()}
 
 
-def computer(level: str, seed: str | int, on_failure=None) -> Bot:
-    return Bot(level, seed=seed, on_failure=on_failure)
-
-
 RULE_SET = RuleSet(
     rules=catalogue.RULES,
     title=catalogue.TITLE,
@@ -65,7 +61,7 @@ RULE_SET = RuleSet(
     check_draft=check_draft,
     with_draft=with_draft,
     levels=DESCRIPTIONS,
-    computer=computer,
+    computer=Bot,
     stand_in_level="captain",
     web="referee.naval_war_web:NAVAL_WAR",
     bench=BENCH,  # the clairvoyant reference player, for ``referee ladder`` alone
