@@ -209,7 +209,7 @@ def init_store(app: Flask) -> None:
     @app.teardown_request
     def end_open_transaction(_exc):
         held = getattr(local, "store", None)
-        if held is not None and held.db.conn.in_transaction:
-            held.db.conn.rollback()
+        if held is not None:
+            held.end_open_transaction()
 
     app.extensions["referee.store"] = store

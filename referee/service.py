@@ -180,11 +180,8 @@ def computer(store: Store, game_id: str, seat: str, level: str):
     that and the move's number, so nothing a player sees (the game's id, its seats, its
     moves) predicts its fleet or its moves (issue 10 item 1). The secret is never in a view,
     page, log or export."""
-    secret = store.secret(game_id)
-    if not secret:  # a game stored before secrets were kept: give it one now, once
-        store.db.execute("update games set secret = ? where id = ? and secret is null",
-                         [secrets.token_hex(GAME_SECRET_BYTES), game_id])
-        secret = store.secret(game_id)
+    # a game stored before secrets were kept is given one now, once
+    secret = store.secret_made_once(game_id, lambda: secrets.token_hex(GAME_SECRET_BYTES))
     return _computer(secret, seat, level, rulesets.named(store.rules_of(game_id)))
 
 
@@ -360,8 +357,7 @@ def reissue_join_code(store: Store, game_id: str, seat: str, *, key: str | bytes
                                 "seat before giving this seat a new join code (R24)",
                            field="seat", rule="R24")
         generation.append(store.reissue(game_id, seat))
-        store.forget_draft(game_id, seat)
-        store.drop_draft(game_id, seat)
+        store.forget_drafts(game_id, seat)
 
     act(store, game_id, lambda game: game.reissue(seat), then=sign_out)
     log.info("game %s: join code of seat %s reissued", game_id, seat)
@@ -405,7 +401,7 @@ def mark_seen(store: Store, game_id: str, seat: str) -> None:
     if when - _last_written.get((game_id, seat), float("-inf")) < SEEN_EVERY_S:
         return
     _last_written[(game_id, seat)] = when
-    if not store.db.conn.in_transaction:
+    if not store.in_transaction:
         store.seen(game_id, seat, when)
 
 

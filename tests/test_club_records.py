@@ -20,6 +20,7 @@ from apiclient import Api, FlaskTransport, lock_in_random_fleets, open_table, pl
 from club_support import finished_game, game_file
 
 from referee import rulesets, service, states
+from referee import store as store_module
 from referee.store import Store
 
 
@@ -40,7 +41,7 @@ def import_signed(app, document: dict) -> dict:
 
 def a_fresh_process(monkeypatch) -> None:
     """Forget every state and product this process keeps, as a restarted server would."""
-    monkeypatch.setattr(states, "_BY_DATABASE", {})
+    monkeypatch.setattr(store_module, "PER_FILE", store_module.PerFile())
 
 
 def kept_states(app) -> list:
