@@ -22,7 +22,7 @@ def _refused(seen, rng):
 def test_i13_bots_a_failed_level_is_logged_with_its_ruling(caplog):
     game = started_game()
     seat = game.order[0]
-    bot = service._computer("ab" * 16, seat, "captain")  # as the server makes its computers
+    bot = service.computers._computer("ab" * 16, seat, "captain")  # as the server makes them
     bot.plays = Level("refused", move=_refused)
     with caplog.at_level(logging.WARNING, logger="referee"):
         move = bot.move(view_for(game, seat))

@@ -388,7 +388,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     ticking = Clock()
-    monkeypatch.setattr(service, "now", ticking)
+    monkeypatch.setattr(service.clock, "now", ticking)
     return ticking
 
 
@@ -439,7 +439,7 @@ def test_i16_item5_r25_the_host_chooses_the_stand_ins_level(api, clock, monkeypa
         played.append((seat, level))
         return real(store, game_id, seat, level)
 
-    monkeypatch.setattr(service, "computer", spy)
+    monkeypatch.setattr(service.computers, "computer", spy)
     walker = table.view("red")["turn"]
     other = "red" if walker == "blue" else "blue"
     clock.offset += 6 * 60

@@ -2,7 +2,7 @@
 nor learn anything of it) and R25 (the move clock and the computer standing in), from issue
 10 item 3 and issue 12 sections 3 and 4.
 
-Times are moved with the ``clock`` fixture, which sets the referee's clock (``service.now``),
+Times are moved with the ``clock`` fixture, which sets the referee's clock (``service.clock.now``),
 so no test sleeps through a move clock.
 """
 
@@ -46,7 +46,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     ticking = Clock()
-    monkeypatch.setattr(service, "now", ticking)
+    monkeypatch.setattr(service.clock, "now", ticking)
     return ticking
 
 
