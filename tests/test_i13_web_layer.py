@@ -67,3 +67,17 @@ def test_i13_item3_no_module_level_alias_of_another_name(name):
                and isinstance(node.value, ast.Name) for target in node.targets
                if isinstance(target, ast.Name)]
     assert aliases == []
+
+
+@pytest.mark.parametrize("name", [name for name in SERVICE if name != "service/clock.py"])
+def test_every_service_module_reads_the_time_through_the_one_clock(name):
+    """The service's modules ask ``clock.now()`` at each use and never read the time
+    themselves nor bind ``now`` at import: so moving ``service.clock.now`` (a test's clock)
+    moves the time of every move clock, recovery wait and stand-in at once."""
+    names = set()
+    for node in ast.walk(ast.parse((ROOT / name).read_text())):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            names |= {node.module or ""} | {alias.name for alias in node.names}
+    assert not names & {"time", "datetime", "now"}, sorted(names & {"time", "datetime", "now"})
