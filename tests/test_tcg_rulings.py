@@ -43,7 +43,6 @@ from referee.battleship_tcg.holes import (
 )
 from referee.battleship_tcg.views import (
     describe,
-    game_file_view,
     host_view,
     postmortem_view,
     record_for,
@@ -430,13 +429,13 @@ def test_t9_after_the_end_both_halves_are_revealed():
 
 def test_t10_the_postmortem_and_game_file_are_refused_before_the_end():
     game = started()
-    for call in (lambda: postmortem_view(game, "red"), lambda: game_file_view(game)):
+    for call in (lambda: postmortem_view(game, "red"), lambda: RULE_SET.game_file_view(game)):
         err = refusal(call)
         assert err.kind == "turn" and rules_of(err) == ["T10"]
     game.resign("red")
     post = postmortem_view(game, "blue")
     assert all(check["matches"] for check in post["checks"])
-    assert game_file_view(game)["events"] == game.events
+    assert RULE_SET.game_file_view(game)["events"] == game.events
 
 
 def test_t10_status_and_host_views_hold_no_fleet():
