@@ -40,7 +40,7 @@ def main() -> None:
     game = play_random(started(), random.Random(1))
     events = json.loads(json.dumps(game.events))
     fresh = started()
-    print(f"a random game: {len(game.reports)} moves, {game.result()['reason']}")
+    print(f"a random game: {len(game.reports)} moves, {game.result_document()['reason']}")
     print(f"replay the whole game:          {median_ms(lambda: replay(events), 15):8.2f} ms")
     print(f"view at the start (Red):        "
           f"{median_ms(lambda: view_for(fresh, 'red'), 50):8.2f} ms")

@@ -73,7 +73,7 @@ def play(red: str, blue: str, seed: int, tally: Tally) -> None:
     tally.wins[winner or "draw"] += 1
     tally.reasons[reason] = tally.reasons.get(reason, 0) + 1
     tally.moves.append(moves)
-    scores = game.result()["scores"] if result else {"red": None, "blue": None}
+    scores = game.result_document()["scores"] if result else {"red": None, "blue": None}
     tally.merchants.append(scores["red"] if scores["red"] is not None
                            else len(game.merchants_sunk))
     tally.red_sunk.append(scores["blue"] if scores["blue"] is not None else game.red_sunk())

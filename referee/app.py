@@ -158,15 +158,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals["rules"] = catalogue  # issue 13: templates hold no rule constant
     app.jinja_env.globals["rules_catalogue"] = page_catalogue()  # embedded for the scripts
 
-    from . import api, cli, icons, naval_war_web, pages, printouts, webparts
-    from .battleship_tcg.web.parts import TCG
-    from .broadside.web.parts import BROADSIDE
+    from . import api, cli, icons, pages, printouts, webparts
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
-    # each rule set's pages and paper
-    webparts.register(app, [naval_war_web.NAVAL_WAR, TCG, BROADSIDE])
+    # each registered rule set's pages and paper, as its RuleSet names them
+    webparts.register(app, webparts.every_rule_sets())
     app.register_blueprint(icons.bp)
     printouts.register(app)
     cli.register(app)
@@ -210,7 +208,7 @@ def init_store(app: Flask) -> None:
     @app.teardown_request
     def end_open_transaction(_exc):
         held = getattr(local, "store", None)
-        if held is not None and held.db.conn.in_transaction:
-            held.db.conn.rollback()
+        if held is not None:
+            held.end_open_transaction()
 
     app.extensions["referee.store"] = store

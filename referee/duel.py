@@ -18,9 +18,8 @@ from collections.abc import Callable
 import click
 
 from . import rulesets
-from .match import Series, play, series
+from .match import Series, play, series, two_seats
 
-SEATS = ("red", "blue")
 DuelResult = Series  # the name the benches and tests know
 
 
@@ -28,7 +27,7 @@ def play_game(level_a: str, level_b: str, seed: int, a_first: bool,
               rules: str = rulesets.DEFAULT):
     """One whole game, a at the first seat and b at the second; returns the finished game."""
     rule_set = rulesets.named(rules)
-    seat_a, seat_b = tuple(rule_set.seats)[:2]
+    seat_a, seat_b = two_seats(rule_set)
     return play(rule_set, {seat_a: level_a, seat_b: level_b}, seed,
                 first=seat_a if a_first else seat_b).game
 

@@ -149,7 +149,7 @@ def play(rule_set: RuleSet, levels: Mapping[str, str], seed: int, *, first: str 
     return match
 
 
-def schedule(n: int, seats: tuple[str, str] = ("red", "blue")) -> tuple[bool, str]:
+def schedule(n: int, seats: tuple[str, str]) -> tuple[bool, str]:
     """Game ``n`` of a series between a and b: whether a and b change seats (a plays the
     first seat in games 0, 2, 4 ...) and the seat that moves first (the first seat in games 0,
     1, 4, 5 ...), so that every four games each level has played each seat and moved first
@@ -217,9 +217,9 @@ class Series:
 
 
 def two_seats(rule_set: RuleSet) -> tuple[str, str]:
-    """The two seats of a two-player game of ``rule_set`` (its first two)."""
-    seats = tuple(rule_set.seats)
-    return seats[0], seats[1]
+    """The two seats of a two-player game of ``rule_set``: the seat its creator takes and the
+    one it gives a computer against him (its first two unless it names others)."""
+    return rule_set.creator_seat, rule_set.computer_seat
 
 
 def series(rule_set: RuleSet, level_a: str, level_b: str, games: int, seed: int,

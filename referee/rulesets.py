@@ -1,21 +1,48 @@
 """The rule sets this referee plays: the registry behind the one seam (``RuleSet``).
 
 A rule set is a package of its own (``referee/naval_war`` ...) that fills in a ``RuleSet``;
-adding one is adding it to ``RULE_SETS`` here. Everything else (store, service, API, pages,
+adding one is adding its line to ``REGISTRY`` here. Its ``RuleSet`` names its web parts
+(``RuleSet.web``), which ``create_app`` registers from the same list, so the rules and the web
+app cannot disagree on what is played. Everything else (store, service, API, pages,
 printables, computers, club records) asks this module for a game's rule set and goes through
 it, reading nothing of a ``Game`` itself.
 """
 
 from __future__ import annotations
 
-from .battleship_tcg.rule_set import RULE_SET as BATTLESHIP_TCG
-from .broadside.rule_set import RULE_SET as BROADSIDE
-from .common.ruleset import RuleSet
-from .naval_war.rule_set import RULE_SET as NAVAL_WAR
+import importlib
 
-DEFAULT = NAVAL_WAR.rules
+from .common.ruleset import RuleSet
+
+# every rule set played here, as "module:NAME" of its RuleSet, in the order the home page and
+# GET /api/v1/rules offer them; the first is the one a game plays when it names none
+REGISTRY: tuple[str, ...] = (
+    "referee.naval_war.rule_set:RULE_SET",
+    "referee.battleship_tcg.rule_set:RULE_SET",
+    "referee.broadside.rule_set:RULE_SET",
+)
+
+
+def load(name: str) -> object:
+    """The object a "module:NAME" names (a rule set's ``RuleSet``, its ``WebParts``),
+    importing its module."""
+    module, _, attribute = name.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError) as missing:
+        raise LookupError(f"{name!r} names nothing here ({missing})") from missing
+
+
+def _rule_set(name: str) -> RuleSet:
+    found = load(name)
+    if not isinstance(found, RuleSet):
+        raise TypeError(f"{name!r} is a {type(found).__name__}, not a RuleSet")
+    return found
+
+
 RULE_SETS: dict[str, RuleSet] = {rule_set.rules: rule_set
-                                  for rule_set in (NAVAL_WAR, BATTLESHIP_TCG, BROADSIDE)}
+                                  for rule_set in map(_rule_set, REGISTRY)}
+DEFAULT = next(iter(RULE_SETS))
 # every seat any game here may have, in the order the rule sets name them
 SEATS = tuple(dict.fromkeys(seat for rule_set in RULE_SETS.values() for seat in rule_set.seats))
 

@@ -33,6 +33,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 from . import rulesets
+from . import store as store_module
 from .common.ruleset import Game
 
 T = TypeVar("T")
@@ -177,15 +178,7 @@ def _empty(store, game_id: str) -> Game:
     return rulesets.named(store.rules_of(game_id) or rulesets.DEFAULT).empty()
 
 
-_BY_DATABASE: dict[str, States] = {}
-_BY_DATABASE_GUARD = threading.Lock()
-
-
 def states_of(store) -> States:
-    """The states kept for the database file this store opens (made once: ``setdefault``
-    would build, and throw away, 64 locks on every request)."""
-    found = _BY_DATABASE.get(store.path)
-    if found is not None:
-        return found
-    with _BY_DATABASE_GUARD:
-        return _BY_DATABASE.setdefault(store.path, States())
+    """The states kept for the database file this store opens, made once, among what this
+    process keeps for that file (``store.PER_FILE``)."""
+    return store_module.PER_FILE.states(store.path, States)

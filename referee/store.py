@@ -18,8 +18,9 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import sqlite_utils
 
@@ -28,6 +29,7 @@ try:
 except ImportError:  # not a POSIX system: SQLite's own lock alone
     fcntl = None
 
+T = TypeVar("T")
 BUSY_TIMEOUT_S = 15
 RATE_WINDOWS_KEPT_S = 3600  # a rate limit's window is a minute; older rows are dropped
 
@@ -210,6 +212,22 @@ def _add_club_entries(db: sqlite_utils.Database) -> None:
     db["club_entries"].create_index(["rules", "counted"])
 
 
+def _one_drafts_table(db: sqlite_utils.Database) -> None:
+    """A seat's drafts in one table, one row a seat: its pages' working note (``body``: what
+    the setup pages keep between taps, ``note``/``keep_note``) beside its checked draft
+    disposition (``disposition``, replaced in place, and its revision ``rev``, which a seat's
+    view's ETag carries; ``draft``/``keep_draft``), where migration 0006 had made a second
+    table for the second. Neither is game state: the event log never sees them, and only that
+    seat reads them."""
+    db["drafts"].add_column("disposition", str)
+    db["drafts"].add_column("rev", int, not_null_default=0)
+    db.execute("insert into drafts (game_id, seat, disposition, rev) "
+               "select game_id, seat, body, rev from disposition_drafts where true "
+               "on conflict (game_id, seat) do update set disposition = excluded.disposition, "
+               "rev = excluded.rev")
+    db["disposition_drafts"].drop()
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -228,45 +246,87 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0014_recovery_guesses_per_client", _recovery_guesses_per_client),
     ("0015_computers_due", _computers_due),
     ("0016_club_entries", _add_club_entries),
+    ("0017_one_drafts_table", _one_drafts_table),
 ]
 
-# a seat's private notes, each a table of migration 0002 (``keep_note``)
+# a seat's private notes, each a table of migration 0002 (``keep_note``): the pages' working
+# draft (beside the checked draft disposition, ``keep_draft``, since 0017) and its pencil marks
 NOTES = ("drafts", "marks")
 
 
-_WRITERS: dict[str, threading.RLock] = {}
-_WRITERS_GUARD = threading.Lock()
+@dataclass
+class FileKept:
+    """What this process keeps for one database file (``PerFile``)."""
+
+    writers: threading.RLock = field(default_factory=threading.RLock)
+    lock_file: int | None = None  # opened once: ``PerFile.lock_file``
+    lock_file_opened: bool = False
+    checkpointing: bool = False  # a thread of this process checkpoints its WAL
+    states: Any = None  # the games' replayed states (``states.States``), made on first use
 
 
-def _writer_lock(path: str) -> threading.RLock:
-    """The lock this process's writers to one database file queue on. Re-entrant, so that a
-    write begun inside another on the same thread fails at once, as SQLite refuses a
-    transaction within a transaction, rather than waiting on itself for ever."""
-    with _WRITERS_GUARD:
-        return _WRITERS.setdefault(path, threading.RLock())
+class PerFile:
+    """Everything this process keeps for each database file it opens, in one place: the lock
+    its threads' writers queue on, the lock file every process's writers queue on, whether a
+    thread checkpoints its WAL, and the games' replayed states (``referee.states``). A new
+    ``PerFile`` is a process that has kept nothing yet (``PER_FILE``)."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._files: dict[str, FileKept] = {}
+
+    def of(self, path: str) -> FileKept:
+        found = self._files.get(path)
+        if found is None:
+            with self._guard:
+                found = self._files.setdefault(path, FileKept())
+        return found
+
+    def writer_lock(self, path: str) -> threading.RLock:
+        """The lock this process's writers to one database file queue on. Re-entrant, so
+        that a write begun inside another on the same thread fails at once, as SQLite refuses
+        a transaction within a transaction, rather than waiting on itself for ever."""
+        return self.of(path).writers
+
+    def lock_file(self, path: str) -> int | None:
+        """The open lock file beside a database file (``<file>.writer``) on which the writers
+        of every process on that file queue (``flock``), once this process's own turn has
+        come: the kernel wakes the next writer the moment the one before it unlocks, where
+        SQLite's busy handler would have it sleep and try again, up to 100 ms a sleep. None
+        for a database in memory, or where the lock file cannot be made."""
+        kept = self.of(path)
+        with self._guard:
+            if not kept.lock_file_opened:
+                try:
+                    kept.lock_file = None if path.startswith(":memory:") or fcntl is None \
+                        else os.open(f"{path}.writer", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC,
+                                     0o600)
+                except OSError:
+                    kept.lock_file = None
+                kept.lock_file_opened = True
+            return kept.lock_file
+
+    def start_checkpointing(self, path: str) -> bool:
+        """Whether the caller is the first to checkpoint this file's WAL in this process
+        (then it does); False for a database in memory."""
+        kept = self.of(path)
+        with self._guard:
+            if kept.checkpointing or path.startswith(":memory:"):
+                return False
+            kept.checkpointing = True
+            return True
+
+    def states(self, path: str, make: Callable[[], T]) -> T:
+        """The games' replayed states kept for this file, made once by ``make``."""
+        kept = self.of(path)
+        if kept.states is None:
+            with self._guard:
+                if kept.states is None:
+                    kept.states = make()
+        return kept.states
 
 
-_WRITER_FILES: dict[str, int | None] = {}
-
-
-def _writer_file(path: str) -> int | None:
-    """The open lock file beside a database file (``<file>.writer``) on which the writers of
-    every process on that file queue (``flock``), once this process's own turn has come: the
-    kernel wakes the next writer the moment the one before it unlocks, where SQLite's busy
-    handler would have it sleep and try again, up to 100 ms a sleep (issue 15). None for a
-    database in memory, or where the lock file cannot be made."""
-    with _WRITERS_GUARD:
-        if path not in _WRITER_FILES:
-            try:
-                found = None if path.startswith(":memory:") or fcntl is None else \
-                    os.open(f"{path}.writer", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-            except OSError:
-                found = None
-            _WRITER_FILES[path] = found
-        return _WRITER_FILES[path]
-
-
-_CHECKPOINTERS: set[str] = set()
+PER_FILE = PerFile()  # this process's: every store reads it at the time of use
 CHECKPOINT_EVERY_S = 1.0
 
 
@@ -274,13 +334,11 @@ def checkpoint_in_background(path: str, every_s: float = CHECKPOINT_EVERY_S) -> 
     """Copy the WAL back into the database file from a thread of its own, every ``every_s``
     seconds, for connections made with ``autocheckpoint=False``. SQLite's automatic
     checkpoint runs inside the COMMIT of whichever write fills the WAL, with its fsync, while
-    that writer still holds the writers' queue (``Store.write``): every move behind it waited
-    (issue 15). A PASSIVE checkpoint never waits for, or stops, a reader or a writer. Once a
+    that writer still holds the writers' queue (``Store.write``): every move behind it
+    waited. A PASSIVE checkpoint never waits for, or stops, a reader or a writer. Once a
     process and database file."""
-    with _WRITERS_GUARD:
-        if path in _CHECKPOINTERS or path.startswith(":memory:"):
-            return
-        _CHECKPOINTERS.add(path)
+    if not PER_FILE.start_checkpointing(path):
+        return
 
     def run() -> None:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
@@ -311,6 +369,17 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether this connection is inside a transaction (a write, or one left open)."""
+        return self.db.conn.in_transaction
+
+    def end_open_transaction(self) -> None:
+        """Roll back a transaction a request left open (it failed between BEGIN and COMMIT),
+        so the connection's next user starts clean."""
+        if self.db.conn.in_transaction:
+            self.db.conn.rollback()
 
     def migrate(self) -> list[str]:
         """Create the database's tables, applying each named migration not yet applied."""
@@ -346,10 +415,10 @@ class Store:
         threads of one process queue on a lock of their own first (issue 15): a thread that
         finds SQLite's write lock taken sleeps in SQLite's busy handler for up to 100 ms a
         try, while a waiter on this lock runs as soon as the writer before it commits. Other
-        processes on the same file queue on a lock file of their own (``_writer_file``) for
+        processes on the same file queue on a lock file of their own (``PerFile.lock_file``) for
         the same reason; a write inside a write takes neither again, and fails at once."""
-        with _writer_lock(self.path):
-            shared = None if self.db.conn.in_transaction else _writer_file(self.path)
+        with PER_FILE.writer_lock(self.path):
+            shared = None if self.db.conn.in_transaction else PER_FILE.lock_file(self.path)
             if shared is not None:
                 fcntl.flock(shared, fcntl.LOCK_EX)
             try:
@@ -472,10 +541,6 @@ class Store:
         return {row["seat"]: row["seen_at"] for row in self.db.query(
             "select seat, seen_at from seats where game_id = ?", [game_id])}
 
-    def forget_draft(self, game_id: str, seat: str) -> None:
-        """A reissued seat's private draft is not handed to its next holder (R24)."""
-        self.db.execute("delete from drafts where game_id = ? and seat = ?", [game_id, seat])
-
     def event_time(self, game_id: str, seq: int) -> float | None:
         """When an event was appended (the move clock starts at a turn's first event, R25)."""
         row = self._one("select at from events where game_id = ? and seq = ?", [game_id, seq])
@@ -558,14 +623,24 @@ class Store:
         row = self._one("select secret from games where id = ?", [game_id])
         return row[0] if row else None
 
+    def secret_made_once(self, game_id: str, make: Callable[[], str]) -> str | None:
+        """The game's secret, given one now (``make``) if it was stored before secrets were
+        kept; two processes doing so at once agree on the first."""
+        found = self.secret(game_id)
+        if found:
+            return found
+        self.db.conn.execute("update games set secret = ? where id = ? and secret is null",
+                             [make(), game_id])
+        return self.secret(game_id)
+
     def draft(self, game_id: str, seat: str) -> tuple[dict, int] | None:
         """A seat's draft disposition and its revision (1, 2 ...), if it has one."""
-        row = self._one("select body, rev from disposition_drafts where game_id = ? and seat = ?",
-                        [game_id, seat])
+        row = self._one("select disposition, rev from drafts where game_id = ? and seat = ? "
+                        "and disposition is not null", [game_id, seat])
         return (json.loads(row[0]), row[1]) if row else None
 
     def draft_revision(self, game_id: str, seat: str) -> int:
-        row = self._one("select rev from disposition_drafts where game_id = ? and seat = ?",
+        row = self._one("select rev from drafts where game_id = ? and seat = ?",
                         [game_id, seat])
         return row[0] if row else 0
 
@@ -573,20 +648,33 @@ class Store:
         """The game's version and the seat's draft revision, in one query (the cheap poll)."""
         version, draft = self._one(
             "select (select max(seq) from events where game_id = :g), "
-            "(select rev from disposition_drafts where game_id = :g and seat = :s)",
+            "(select rev from drafts where game_id = :g and seat = :s)",
             {"g": game_id, "s": seat})
         return version or 0, draft or 0
 
     def drop_draft(self, game_id: str, seat: str) -> None:
-        self.db.execute("delete from disposition_drafts where game_id = ? and seat = ?",
-                        [game_id, seat])
+        """The seat's draft disposition is in the log now: it goes, and its revision starts
+        again; its pages' note stays."""
+        self.db.conn.execute("update drafts set disposition = null, rev = 0 "
+                             "where game_id = ? and seat = ?", [game_id, seat])
+        self._drop_empty_draft(game_id, seat)
 
     def keep_draft(self, game_id: str, seat: str, document: dict) -> None:
-        """Replace the seat's draft (never a new row or event per draft)."""
-        self.db.execute(
-            "insert into disposition_drafts (game_id, seat, body, rev) values (?, ?, ?, 1) "
-            "on conflict (game_id, seat) do update set body = excluded.body, rev = rev + 1",
-            [game_id, seat, json.dumps(document, separators=(",", ":"))])
+        """Replace the seat's draft disposition (never a new row or event per draft)."""
+        self.db.conn.execute(
+            "insert into drafts (game_id, seat, disposition, rev) values (?, ?, ?, 1) "
+            "on conflict (game_id, seat) do update set disposition = excluded.disposition, "
+            "rev = rev + 1", [game_id, seat, json.dumps(document, separators=(",", ":"))])
+
+    def forget_drafts(self, game_id: str, seat: str) -> None:
+        """A reissued seat's drafts (its pages' note and its draft disposition) are not
+        handed to its next holder (R24)."""
+        self.db.conn.execute("delete from drafts where game_id = ? and seat = ?",
+                             [game_id, seat])
+
+    def _drop_empty_draft(self, game_id: str, seat: str) -> None:
+        self.db.conn.execute("delete from drafts where game_id = ? and seat = ? and body is "
+                             "null and disposition is null", [game_id, seat])
 
     def mark_imported(self, game_id: str, content_hash: str, signer: str | None) -> None:
         """An imported game: its content hash (checked free by the caller, in the same
@@ -708,19 +796,26 @@ class Store:
     # -- a seat's private notes: draft fleet and pencil marks -------------------------------
 
     def note(self, table: str, game_id: str, seat: str) -> dict | None:
-        rows = list(self.db.query(f"select body from {table} where game_id = ? and seat = ?",
-                                  [game_id, seat]))
-        return json.loads(rows[0]["body"]) if rows else None
+        """A seat's note in one of the ``NOTES`` tables (the pages' working draft, its pencil
+        marks), if it has one."""
+        row = self._one(f"select body from {self._notes(table)} where game_id = ? and seat = ?",
+                        [game_id, seat])
+        return json.loads(row[0]) if row and row[0] is not None else None
 
     def keep_note(self, table: str, game_id: str, seat: str, body: dict) -> None:
         """Replace a seat's note in one of the ``NOTES`` tables, which migrations make; any
         other name is refused, never made a table on its first write."""
-        if table not in NOTES:
-            raise ValueError(f"{table!r} is not a table of notes ({', '.join(NOTES)})")
+        self._notes(table)
         self.db.execute(
             f"insert into {table} (game_id, seat, body) values (?, ?, ?) "
             "on conflict (game_id, seat) do update set body = excluded.body",
             [game_id, seat, json.dumps(body)])
+
+    @staticmethod
+    def _notes(table: str) -> str:
+        if table not in NOTES:
+            raise ValueError(f"{table!r} is not a table of notes ({', '.join(NOTES)})")
+        return table
 
     # -- idempotent moves ------------------------------------------------------------------
 

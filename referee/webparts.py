@@ -4,9 +4,10 @@ Each rule set gives one ``WebParts``: its own blueprint (the forms and scripts o
 play), the page a seat sees at ``/games/<id>`` for each phase, its post-mortem page, its club
 table and its printables. The shared blueprints (home, joining, recovery, the host's page, the
 end, the club, files, the PDFs' routes) serve every game and hand a game's own pages to its
-rule set's ``WebParts``, found with ``for_rules`` from the name the store keeps. They are
-registered by ``create_app``; everything they show a player comes from his
-view (R21, T10).
+rule set's ``WebParts``, found with ``for_rules`` from the name the store keeps. Each
+``RuleSet`` names its ``WebParts`` as "module:NAME" (``RuleSet.web``), and ``create_app``
+registers those of every registered rule set (``every_rule_sets``); everything they show a
+player comes from his view (R21, T10).
 
 A route of one rule set (every route of its blueprint, and those of a shared blueprint
 declared with ``plays``) is refused for a game of another rule set with a 404 before it runs,
@@ -151,6 +152,20 @@ def refuse_another_rule_sets_game() -> None:
 
 def _title(rules: str) -> str:
     return rulesets.named(rules).title if rules in rulesets.RULE_SETS else repr(rules)
+
+
+def of_rule_set(rule_set: rulesets.RuleSet) -> WebParts:
+    """A rule set's web parts, imported from where its ``RuleSet.web`` names them."""
+    parts = rulesets.load(rule_set.web)
+    if not isinstance(parts, WebParts) or parts.rules != rule_set.rules:
+        raise TypeError(f"{rule_set.web!r} is not the WebParts of {rule_set.rules!r}")
+    return parts
+
+
+def every_rule_sets() -> list[WebParts]:
+    """The web parts of every registered rule set that has pages (``rulesets.REGISTRY``), in
+    its order: what ``create_app`` registers."""
+    return [of_rule_set(rule_set) for rule_set in rulesets.RULE_SETS.values() if rule_set.web]
 
 
 def register(app, parts: list[WebParts]) -> None:

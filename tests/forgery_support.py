@@ -70,4 +70,4 @@ def swollen_file(events_wanted: int) -> dict:
     game.resign("blue")
     return {"format": "naval-war-game", "version": 1, "rules": "naval-war", "id": game.id,
             "exported_at": 0, "fingerprints": dict(game.fingerprints),
-            "salts": dict(game.salts), "result": game.result().to_json(), "events": game.events}
+            "salts": dict(game.salts), "result": game.outcome().to_json(), "events": game.events}

@@ -623,7 +623,7 @@ def test_forfeit_is_refused_before_the_deadline_and_allowed_after(api, monkeypat
     status, body = host(api, table, "POST", "/seats/green/forfeit")
     assert_errors(status, body, 409, rule="R10")
     later = time.time() + 61
-    monkeypatch.setattr(service, "now", lambda: later)
+    monkeypatch.setattr(service.clock, "now", lambda: later)
     status, body = host(api, table, "POST", "/seats/red/forfeit")  # red has locked in
     assert_errors(status, body, 409, rule="R10")
     status, hosted = host(api, table, "POST", "/seats/green/forfeit")
@@ -645,7 +645,7 @@ def test_forfeiting_one_of_two_ends_the_game(api, monkeypatch):
     red = claim(api, created["id"], "red", created["seats"]["red"]["join_code"])[1]["token"]
     api.call("PUT", f"{GAMES}/{created['id']}/disposition", QUIET, token=red)
     later = time.time() + 120
-    monkeypatch.setattr(service, "now", lambda: later)
+    monkeypatch.setattr(service.clock, "now", lambda: later)
     status, hosted, _ = api.call("POST", f"{GAMES}/{created['id']}/seats/blue/forfeit",
                                  token=created["host_token"])
     assert status == 200 and hosted["phase"] == "over"

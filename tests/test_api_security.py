@@ -225,7 +225,7 @@ def test_security_headers_and_json_on_an_unexpected_error(api, client, monkeypat
     def broken(*_args, **_kwargs):
         raise RuntimeError("a bug at K 10 in the referee")
 
-    monkeypatch.setattr("referee.service.view", broken)  # views are built there
+    monkeypatch.setattr("referee.service.views.view", broken)  # views are built there
     response = client.get(table.path(), headers={"Authorization": f"Bearer {table.tokens['red']}"})
     assert response.status_code == 500
     assert_security_headers(dict(response.headers))

@@ -203,6 +203,7 @@ ALLOWED_IMPORTS = {
     "functools", "heapq", "statistics",
     "referee.naval_war.squares", "referee.naval_war.fleet", "referee.naval_war.knowledge",
     "referee.naval_war.layout", "referee.naval_war.catalogue",  # constants only
+    "referee.common.computer",  # the computer every rule set shares (it holds no game)
 }
 FORBIDDEN_NAMES = {"Game", "replay", "new_game", "view_for", "fleets", "events", "globals",
                    "__globals__", "__builtins__", "getattr", "vars", "modules"}
@@ -236,6 +237,21 @@ def test_bot_code_is_pure(path):
     tops = {name.split(".")[0] for name in imported_modules(path) if not name.startswith(".")}
     assert not tops & {"flask", "sqlite3", "sqlite_utils", "reportlab", "werkzeug", "waitress"}
     assert tops <= set(sys.stdlib_module_names) | {"referee"}
+
+
+SHARED_COMPUTER = BOTS.parent / "common" / "computer.py"
+
+
+def test_r21_the_shared_computer_imports_only_randomness_and_types_and_names_no_game():
+    """The wrapper every rule set's computer is built on (``referee.common.computer``)
+    holds no game either: it imports nothing but the standard library's randomness and
+    types, and names no game state."""
+    assert imported_modules(SHARED_COMPUTER) <= {
+        "__future__", "random", "collections.abc", "dataclasses", "typing"}
+    tree = ast.parse(SHARED_COMPUTER.read_text())
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    assert not names & FORBIDDEN_NAMES, sorted(names & FORBIDDEN_NAMES)
 
 
 def test_importing_the_bots_loads_no_web_storage_or_pdf_code():

@@ -10,21 +10,20 @@ from helpers import started_game
 
 from referee import service
 from referee.bots import admiral, inference
+from referee.common.computer import Level
 from referee.naval_war import view_for
 from referee.naval_war.problems import RuleViolation, problem
 
 
-class _Refused:
-    @staticmethod
-    def move(seat, view, rng):
-        raise RuleViolation([problem("R16", "A 1 is not a square this bomber can reach")])
+def _refused(seen, rng):
+    raise RuleViolation([problem("R16", "A 1 is not a square this bomber can reach")])
 
 
 def test_bots_a_failed_level_is_logged_with_its_ruling(caplog):
     game = started_game()
     seat = game.order[0]
-    bot = service._computer("ab" * 16, seat, "captain")  # as the server makes its computers
-    bot._plan = _Refused
+    bot = service.computers._computer("ab" * 16, seat, "captain")  # as the server makes them
+    bot.plays = Level("refused", move=_refused)
     with caplog.at_level(logging.WARNING, logger="referee"):
         move = bot.move(view_for(game, seat))
     assert move["weapon"]  # the recruit's legal move, as before

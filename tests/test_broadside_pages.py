@@ -160,7 +160,7 @@ def test_the_club_section_counts_wins_merchants_and_rocks():
     assert json.loads(json.dumps(entries)) == entries  # plain JSON, kept as each game ends
     section = BROADSIDE.club_section(entries)
     assert section["games"] == 3 and section["template"] == "broadside/_club.html"
-    winners = [g.result()["winner"] for g in games]
+    winners = [g.result_document()["winner"] for g in games]
     assert section["wins"] == {"red": winners.count("red"), "blue": winners.count("blue")}
     assert section["merchants_sunk"] == sum(len(g.merchants_sunk) for g in games)
     assert section["rocks"] == sum(1 for g in games for r in g.reports for s in r["sunk"]

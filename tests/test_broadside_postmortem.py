@@ -40,7 +40,7 @@ def test_b12_the_post_mortem_steps_through_every_move_with_the_secrets():
     assert doc["totals"]["blue"]["rocks"] == [
         {"n": r["n"], "at": s["at"], "side": s["side"], "type": s["type"]}
         for r in game.reports for s in r["sunk"] if s["by"] == "rock"]
-    assert doc["result"] == game.result()
+    assert doc["result"] == game.result_document()
     seen = postmortem_view(game, "red")
     assert seen["seats"]["blue"]["disposition"]["buoys"] == BUOYS
     assert all(check["matches"] for check in seen["checks"])

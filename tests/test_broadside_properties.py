@@ -453,7 +453,7 @@ def play_random_game(seed: int, moves: int, wild: float):
                 assert record_for(game, seat)["moves"] == view_for(game, seat)["reports"]
     if model.over:
         assert game.phase == "over"
-        result = game.result()
+        result = game.result_document()
         assert result["reason"] == model.over and result["winner"] == model.winner
         assert result["scores"] == {"red": sum(model.merchants.values()),
                                     "blue": 10 - sum(s["side"] == "red"

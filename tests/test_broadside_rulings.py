@@ -557,7 +557,7 @@ def test_b10_red_wins_when_the_fourth_merchant_ship_sinks():
     game.merchants_sunk.extend(["B 1", "E 1", "L 1"])
     move(game, "red", "L 2", "I 2")
     assert game.phase == "over" and game.turn is None
-    result = game.result()
+    result = game.result_document()
     assert (result["winner"], result["reason"], result["scores"]) == (
         "red", "merchants", {"red": 4, "blue": 0})
     assert result_headline(view_for(game, "red")) == (
@@ -571,17 +571,17 @@ def test_b10_blue_wins_when_the_last_red_warship_sinks_by_broadside_battery_or_r
     report = move(game, "blue", "F 5", "E 5", "about")  # crosses the T of E 6 (its bow up)
     assert report["sunk"] == [{"side": "red", "type": "cutter", "at": "E 6",
                                "by": "broadside"}]
-    assert (game.phase, game.result()["winner"], game.result()["reason"]) == (
+    assert (game.phase, game.result_document()["winner"], game.result_document()["reason"]) == (
         "over", "blue", "fleet")
     game = arrange(started(), ("red", "frigate", "C 12", "up", 1), ("blue", "cutter", "A 3",
                                                                     "down"))
     move(game, "red", "C 12", "C 9")  # C 10: battery A, hit
-    assert game.result()["reason"] == "fleet"
+    assert game.result_document()["reason"] == "fleet"
     game = arrange(started(), ("red", "cutter", "J 16", "up"), ("blue", "cutter", "A 3",
                                                                 "down"))
     move(game, "red", "J 16", "J 12")  # J 13: SINK
     assert game.phase == "over"
-    assert (game.result()["winner"], game.result()["reason"]) == ("blue", "fleet")
+    assert (game.result_document()["winner"], game.result_document()["reason"]) == ("blue", "fleet")
     assert result_headline(view_for(game, "blue")) == (
         "Blue sank all ten of Red's warships; Red sank 0 merchant ships.")
 
@@ -589,7 +589,8 @@ def test_b10_blue_wins_when_the_last_red_warship_sinks_by_broadside_battery_or_r
 def test_b10_a_player_may_resign():
     game = started()
     game.resign("red")
-    assert (game.result()["winner"], game.result()["reason"]) == ("blue", "resigned")
+    result = game.result_document()
+    assert (result["winner"], result["reason"]) == ("blue", "resigned")
     assert result_headline(view_for(game, "blue")) == "Red resigned; Blue wins."
 
 

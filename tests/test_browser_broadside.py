@@ -333,7 +333,7 @@ def planned(seed: int = 10, charging: float = 0.7) -> tuple[list[dict], dict]:
             or chance.choice(view["legal"])
         game.move(game.turn, move)
         moves.append(move)
-    return moves, game.result()
+    return moves, game.result_document()
 
 
 def test_b12_two_phones_play_a_whole_game_of_broadside(browser, bs_server):

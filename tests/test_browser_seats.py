@@ -3,7 +3,7 @@ recovered on another with its recovery code, and a stand-in computer taking the 
 player whose move clock ran out, until he comes back and moves himself.
 
 The referee runs in this process (a threaded WSGI server) so that the test can move its clock
-(``service.now``) past a move clock instead of sleeping through it. Screenshots go to
+(``service.clock.now``) past a move clock instead of sleeping through it. Screenshots go to
 ``test-output/screenshots/seats-*.png``.
 """
 
@@ -54,7 +54,7 @@ class Referee:
 @pytest.fixture
 def referee(tmp_path, monkeypatch):
     server = Referee(tmp_path)
-    monkeypatch.setattr(service, "now", server.now)
+    monkeypatch.setattr(service.clock, "now", server.now)
     server.thread.start()
     yield server
     server.server.shutdown()

@@ -20,6 +20,7 @@ from apiclient import Api, FlaskTransport, lock_in_random_fleets, open_table, pl
 from club_support import finished_game, game_file
 
 from referee import rulesets, service, states
+from referee import store as store_module
 from referee.store import Store
 
 
@@ -40,7 +41,7 @@ def import_signed(app, document: dict) -> dict:
 
 def a_fresh_process(monkeypatch) -> None:
     """Forget every state and product this process keeps, as a restarted server would."""
-    monkeypatch.setattr(states, "_BY_DATABASE", {})
+    monkeypatch.setattr(store_module, "PER_FILE", store_module.PerFile())
 
 
 def kept_states(app) -> list:
@@ -116,7 +117,7 @@ def test_games_finished_before_summaries_were_kept_are_each_replayed_once(app, t
         return real(store, game_id)
 
     states_replayed = pytest.MonkeyPatch()
-    states_replayed.setattr(service, "replayed", counted, raising=False)
+    states_replayed.setattr(service.files, "replayed", counted)
     try:
         first = app.test_client().get("/club").get_data(as_text=True)
         again = app.test_client().get("/club").get_data(as_text=True)
@@ -145,14 +146,14 @@ def test_a_summary_that_fails_loses_no_game_and_is_tried_once_a_process(app, mon
         assert app.test_client().get("/club").status_code == 200
     assert len(tries) == 2
     monkeypatch.undo()
-    monkeypatch.setattr(service, "_UNSUMMARISED", set())  # as another process would
+    monkeypatch.setattr(service.files, "_UNSUMMARISED", set())  # as another process would
     assert listed(app.test_client().get("/club").get_data(as_text=True)) == [game_id]
 
 
 def test_the_one_rule_of_what_counts_decides_the_records(app, monkeypatch):
     """``service.counts_in_records`` alone says whether a game counts: a game it refuses is
     listed, marked, and left out of every total."""
-    monkeypatch.setattr(service, "counts_in_records", lambda imported, signer, trusted: False)
+    monkeypatch.setattr(service.files, "counts_in_records", lambda imported, signer, trusted: False)
     [game_id] = imported(app, [finished_game(rulesets.DEFAULT, 3, moves=10)])
     page = app.test_client().get("/club").get_data(as_text=True)
     line = next(li for li in page.split("<li>") if f"Game {game_id}" in li)

@@ -5,7 +5,7 @@ end through the API) give their events, reports and views, and each must carry e
 type declares, recursively; every key a type declares must turn up in some document, so the types
 can neither miss a key nor keep a dead one.
 
-Also: ``Game.result`` is a frozen ``Result`` whose ``to_json`` is the view's ``result``, and
+Also: ``Game.outcome`` is a frozen ``Outcome`` whose ``to_json`` is the view's ``result``, and
 ``check_disposition`` names its parts.
 """
 
@@ -22,9 +22,10 @@ import pytest
 from apiclient import TableGame, lock_in_random_fleets, play_random_game
 from helpers import ATTACKER, QUIET, joined_game, random_move
 
+from referee.common.outcome import Outcome
 from referee.naval_war import check_disposition, documents, views
 from referee.naval_war.documents import EVENTS
-from referee.naval_war.game import Result, new_game
+from referee.naval_war.game import new_game
 
 SEEN: dict[type, set[str]] = defaultdict(set)  # the keys each TypedDict was seen with
 
@@ -101,7 +102,7 @@ def check_seat_documents(game, where: str) -> None:
             check(views.postmortem_view(game, seat), documents.PostmortemView,
                   f"{where}: post-mortem of {seat}")
         check(views.game_file_view(game), documents.GameFile, f"{where}: game file")
-        check(game.result().to_json(), documents.ResultDocument, f"{where}: result")
+        check(game.outcome().to_json(), documents.ResultDocument, f"{where}: result")
 
 
 def three_seat_game():
@@ -230,8 +231,8 @@ def test_types_every_declared_key_turns_up_in_some_document(api):
 
 def test_types_result_is_frozen_and_its_json_is_the_view_s():
     game = three_seat_game()
-    result = game.result()
-    assert isinstance(result, Result)
+    result = game.outcome()
+    assert isinstance(result, Outcome)
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.reason = "agreed"  # type: ignore[misc]
     with pytest.raises(TypeError):

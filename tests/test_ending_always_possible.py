@@ -55,7 +55,7 @@ def test_r14_playing_on_without_an_offer_is_refused_and_changes_nothing(api, rul
 
 def at_the_limit(table, monkeypatch) -> None:
     """The game's log is full: no more moves, only what ends the game."""
-    monkeypatch.setattr(service, "MAX_EVENTS", table.version())
+    monkeypatch.setattr(service.engine, "MAX_EVENTS", table.version())
     status, body = table.move()
     assert status == 409 and "limit" in first_message(body), body
     assert "agree to end it or resign (R14)" in first_message(body)
@@ -103,7 +103,7 @@ def test_r14_at_the_event_limit_a_move_that_ends_the_game_is_taken(app, api, rul
         assert status == 201, report
     else:
         raise AssertionError("the computers did not finish the game in 1,000 moves")
-    monkeypatch.setattr(service, "MAX_EVENTS", table.version())  # the log is full
+    monkeypatch.setattr(service.engine, "MAX_EVENTS", table.version())  # the log is full
     status, report, _ = table.call(seat, "POST", "/moves", move)
     assert status == 201, report
     assert table.view("red")["phase"] == "over"

@@ -570,7 +570,7 @@ def test_a_phone_that_played_50_games_has_a_small_cookie(papp, monkeypatch):
     assert phone.get(f"/games/{finished[-1]}").status_code == 200
     assert phone.get(f"/games/{finished[-1]}/export.json").status_code == 200
     later = service.now() + 2 * 3600  # the finished games ended two hours ago
-    monkeypatch.setattr(service, "now", lambda: later)
+    monkeypatch.setattr(service.clock, "now", lambda: later)
     game_id, links, _ = create_game(phone, name="Tonight")
     hosted.append(game_id)
     codes += [re.search(r"code=([^&]+)", link).group(1) for link in links.values()]

@@ -159,7 +159,7 @@ def test_r22_the_final_scores_of_the_illustrative_games(game):
         assert sum(s.sunk for s in fleet.ships) == sum(SUNK[(game, seat)].values())
     for seat in ("red", "blue"):
         table.agree_to_end(seat)
-    result = table.result().to_json()
+    result = table.outcome().to_json()
     if game == "game 2":
         assert result["scores"] == {"red": 60, "blue": 45} and result["winners"] == ["red"]
     else:

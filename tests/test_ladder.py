@@ -96,7 +96,7 @@ def test_r21_each_computer_is_handed_its_own_seats_view_and_nothing_else(rules):
 
 
 def test_the_runner_alternates_seats_and_first_move():
-    assert [match.schedule(n) for n in range(4)] == [
+    assert [match.schedule(n, ("red", "blue")) for n in range(4)] == [
         (False, "red"), (True, "red"), (False, "blue"), (True, "blue")]
     result = match.series(NAVAL_WAR, "recruit", "captain", 4, seed=1)
     assert result.games == 4 and result.wins_a + result.wins_b + result.draws == 4
@@ -387,7 +387,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     ticking = Clock()
-    monkeypatch.setattr(service, "now", ticking)
+    monkeypatch.setattr(service.clock, "now", ticking)
     return ticking
 
 
@@ -438,7 +438,7 @@ def test_r25_the_host_chooses_the_stand_ins_level(api, clock, monkeypatch):
         played.append((seat, level))
         return real(store, game_id, seat, level)
 
-    monkeypatch.setattr(service, "computer", spy)
+    monkeypatch.setattr(service.computers, "computer", spy)
     walker = table.view("red")["turn"]
     other = "red" if walker == "blue" else "blue"
     clock.offset += 6 * 60

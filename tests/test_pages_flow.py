@@ -483,7 +483,7 @@ def test_host_gives_more_time_and_forfeits_a_seat_once_the_clock_has_run_out(tab
     save_draft(red, table.id, FLEETS["red"])
     lock(red, table.id)
     later = time.time() + 3 * 3600
-    monkeypatch.setattr(service, "now", lambda: later)
+    monkeypatch.setattr(service.clock, "now", lambda: later)
     page = Page(red.get(host).text)
     [button] = [e for e in page.find("button") if e.form is not None
                 and "forfeit" in (page.forms[e.form].attrs["action"])]

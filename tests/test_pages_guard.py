@@ -108,7 +108,7 @@ def test_every_game_form_is_refused_without_a_valid_token(app, monkeypatch, page
     table = open_table(app)
     if what == "forfeit":  # past the deadline, when a forfeit with a token would work
         later = time.time() + 3 * 3600
-        monkeypatch.setattr(service, "now", lambda: later)
+        monkeypatch.setattr(service.clock, "now", lambda: later)
     if what in ("move", "end", "resign"):
         set_up(table, FLEETS)
     elif what == "lock":

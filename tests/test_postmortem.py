@@ -201,7 +201,7 @@ def test_hindsight_with_three_players_aims_at_the_opponent_attacked_most():
 def test_postmortem_document_has_result_spending_and_hindsight():
     game = spending_game()
     doc = postmortem_document(game)
-    assert doc["result"] == game.result().to_json() and doc["result"]["reason"] == "agreed"
+    assert doc["result"] == game.outcome().to_json() and doc["result"]["reason"] == "agreed"
     assert set(doc) >= {"result", "spending", "hindsight"}
     assert set(doc["hindsight"]["red"]) == {"atom-bomber", "bomber"}
 

@@ -718,7 +718,7 @@ def test_postmortem_holds_result_every_final_chart_and_every_move(over_game, sea
     reader = read(data)
     text = flat(text_of(data))
     assert "wins by" in text or "draw" in text
-    scores = over_game.result().to_json()["scores"]
+    scores = over_game.outcome().to_json()["scores"]
     for other in ("red", "blue"):
         assert f"{other.title()} ({other.title()}): {scores[other]} points" in text
     page = reader.pages[0]

@@ -511,7 +511,7 @@ def check_replay(game, views: dict[str, dict]) -> None:
     assert (again.version, again.phase, again.turn, again.order, again.over) \
         == (game.version, game.phase, game.turn, game.order, game.over)
     assert again.reports == game.reports
-    assert again.result() == game.result()
+    assert again.outcome() == game.outcome()
     assert {s: f.snapshot() for s, f in again.fleets.items()} \
         == {s: f.snapshot() for s, f in game.fleets.items()}
     for seat in game.seats:
@@ -634,7 +634,7 @@ def check_over(game, charts: dict[str, Chart], views: dict[str, dict],
     if over == "exhausted":
         assert not any(chart.can_attack() for chart in charts.values())
     scores = {s: charts[s].score() if s in charts else 0 for s in game.seats}
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert result["scores"] == scores
     sides = list(dict.fromkeys(side_of(game, s) for s in game.seats))
     totals = {side: sum(scores[s] for s in side) for side in sides}

@@ -150,7 +150,7 @@ def test_r11_an_imported_old_game_file_replays(api):
         game.move(seat, Bot("recruit", seed=len(game.reports)).move(view_for(game, seat)))
     document = {"format": "naval-war-game", "version": 1, "rules": "naval-war", "id": "g",
                 "exported_at": 0, "fingerprints": game.fingerprints, "salts": game.salts,
-                "result": game.result().to_json(), "events": game.events}
+                "result": game.outcome().to_json(), "events": game.events}
     status, body, _ = api.call("POST", f"{GAMES}/import", document)
     assert status == 201, body
     status, view, _ = api.call("GET", f"{GAMES}/{body['id']}",
@@ -232,7 +232,7 @@ def test_r23_a_two_against_one_game_is_played_to_the_end_with_its_side_scores():
                        bots={"red": "captain", "blue": "admiral", "green": "recruit"})
     play_to_the_end(game, {s: Bot(game.bots[s], seed=f"2v1:{s}", strict=True)
                            for s in game.seats})
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     scores = {s: game.fleets[s].score() for s in game.seats}
     assert result["scores"] == scores
     pair_score = scores["red"] + scores["green"]
@@ -256,7 +256,7 @@ def test_r23_the_computer_plays_in_any_side_and_attacks_only_opponents(seats, si
                        bots=bots)
     play_to_the_end(game, {s: Bot(level, seed=f"{sides}:{s}", strict=True)
                            for s, level in bots.items()})
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert sum(side["score"] for side in result["sides"]) == sum(result["scores"].values())
     assert len(result["sides"]) == len(sides)
 

@@ -65,8 +65,8 @@ def test_r10_forfeit_only_after_the_clock_runs_out():
     game.forfeit("blue", 20 * 60)
     assert game.forfeited == {"blue"}
     assert game.phase == "over"
-    assert game.result().to_json()["winners"] == ["red"]
-    assert game.result().to_json()["reason"] == "forfeit"
+    assert game.outcome().to_json()["winners"] == ["red"]
+    assert game.outcome().to_json()["reason"] == "forfeit"
 
 
 def test_r10_the_host_may_give_more_time():
@@ -394,8 +394,8 @@ def test_r14_the_game_ends_when_no_player_has_offensive_forces_left():
     assert game.phase == "play"
     idle(game, "blue")
     assert game.phase == "over" and game.turn is None
-    assert game.result().to_json()["reason"] == "exhausted"
-    assert game.result().to_json()["winners"] == []  # untouched identical fleets draw (R22)
+    assert game.outcome().to_json()["reason"] == "exhausted"
+    assert game.outcome().to_json()["winners"] == []  # untouched identical fleets draw (R22)
 
 
 def test_r14_a_game_in_which_nobody_can_attack_is_over_at_once():
@@ -404,7 +404,7 @@ def test_r14_a_game_in_which_nobody_can_attack_is_over_at_once():
         game.submit(seat, NO_FORCES)
         game.lock_in(seat)
     assert game.phase == "over" and game.turn is None
-    assert game.result().to_json()["reason"] == "exhausted"
+    assert game.outcome().to_json()["reason"] == "exhausted"
 
 
 def test_r14_there_is_no_passing():
@@ -425,7 +425,7 @@ def test_r14_the_game_ends_when_every_player_agrees():
     assert game.phase == "play"
     assert view_for(game, "green")["seats"]["red"]["agreed_to_end"] is True
     game.agree_to_end("green")
-    assert game.phase == "over" and game.result().to_json()["reason"] == "agreed"
+    assert game.phase == "over" and game.outcome().to_json()["reason"] == "agreed"
 
 
 def test_r14_agreement_is_only_while_in_play():
@@ -441,7 +441,7 @@ def test_r14_a_resigning_player_loses_whatever_the_scores():
     weak = pack({"submarine": 60, "salvo": 60})  # scores 60
     game = started_game(dispositions={"red": strong, "blue": weak})
     game.resign("red")
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert game.phase == "over" and result["reason"] == "resigned"
     assert result["scores"] == {"red": 100, "blue": 60}
     assert result["winner"] == "blue" and result["winners"] == ["blue"]
@@ -455,7 +455,7 @@ def test_r14_among_the_others_the_scores_decide_after_a_resignation():
                     "green": pack({"battleship": 20, "salvo": 60})}
     game = started_game(seats=3, dispositions=dispositions)
     game.resign("blue")
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert result["scores"] == {"red": 60, "blue": 100, "green": 80}
     assert result["winners"] == ["green"] and result["winner"] == "green"
 
@@ -465,7 +465,7 @@ def test_r14_a_resigning_player_and_his_ally_lose():
                     "green": pack({"battleship": 25, "salvo": 60})}
     game = started_game(seats=4, alliances=True, dispositions=dispositions)
     game.resign("green")
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert result["scores"] == {"red": 100, "blue": 60, "green": 100, "gold": 60}
     assert result["winners"] == ["blue", "gold"] and result["winner"] is None
 

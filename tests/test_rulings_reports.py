@@ -213,7 +213,7 @@ def test_r22_damaged_ships_count_in_full_and_equal_scores_draw():
     game.move("red", salvo("H 10", "I 10", "H 11"))
     game.agree_to_end("red")
     game.agree_to_end("blue")
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert result["scores"] == {"red": 60, "blue": 60}
     assert result["winner"] is None and result["winners"] == []
     assert view_for(game, "red")["result"] == result
@@ -227,7 +227,7 @@ def test_r22_the_higher_score_wins():
     assert game.fleets["blue"].ships[2].sunk
     game.agree_to_end("blue")
     game.agree_to_end("red")
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert result["scores"] == {"red": 60, "blue": 57}
     assert result["winner"] == "red" and result["winners"] == ["red"]
 
@@ -239,7 +239,7 @@ def test_r22_ship_lengths_are_the_scores():
     assert len(fleet_doc["ships"]) == 5 + 12  # padded with 12 Battleships
     game = started_game(dispositions={"red": fleet_doc})
     game.resign("blue")
-    assert game.result().to_json()["scores"]["red"] == 4 + 4 + 3 + 2 + 1 + 12 * 4
+    assert game.outcome().to_json()["scores"]["red"] == 4 + 4 + 3 + 2 + 1 + 12 * 4
 
 
 def test_r22_in_alliances_a_sides_score_is_the_sum_of_its_members():
@@ -248,7 +248,7 @@ def test_r22_in_alliances_a_sides_score_is_the_sum_of_its_members():
     game = started_game(seats=4, alliances=True, dispositions=dispositions)
     for seat in game.seats:
         game.agree_to_end(seat)
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert result["scores"] == {"red": 100, "blue": 60, "green": 60, "gold": 80}
     assert result["sides"] == [{"seats": ["red", "green"], "score": 160},
                                {"seats": ["blue", "gold"], "score": 140}]
@@ -262,7 +262,7 @@ def test_r22_allied_sides_with_equal_sums_draw():
     game = started_game(seats=4, alliances=True, dispositions=dispositions)
     for seat in game.seats:
         game.agree_to_end(seat)
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert [s["score"] for s in result["sides"]] == [160, 160]
     assert result["winners"] == [] and result["winner"] is None
 
@@ -273,12 +273,12 @@ def test_r22_free_for_all_the_highest_single_score_wins():
     game = started_game(seats=3, dispositions=dispositions)
     for seat in game.seats:
         game.agree_to_end(seat)
-    assert game.result().to_json()["winners"] == []  # blue and green tie at 80
+    assert game.outcome().to_json()["winners"] == []  # blue and green tie at 80
     game = started_game(seats=3, dispositions=dispositions)
     game.move("red", salvo("A 1", "B 1", "C 1", target="green"))
     for seat in game.seats:
         game.agree_to_end(seat)
-    assert game.result().to_json()["scores"] == {"red": 60, "blue": 80, "green": 80}
+    assert game.outcome().to_json()["scores"] == {"red": 60, "blue": 80, "green": 80}
     game = started_game(seats=3, dispositions=dispositions)
     game.move("red", salvo("A 1", "B 1", "C 1", target="green"))
     idle(game, "blue", target="red")
@@ -286,6 +286,6 @@ def test_r22_free_for_all_the_highest_single_score_wins():
     game.move("red", salvo("D 1", "S 14", "T 14", target="green"))
     for seat in game.seats:
         game.agree_to_end(seat)
-    result = game.result().to_json()
+    result = game.outcome().to_json()
     assert result["scores"] == {"red": 60, "blue": 80, "green": 76}
     assert result["winner"] == "blue" and result["winners"] == ["blue"]

@@ -6,9 +6,13 @@ page, its forms and pages come from its own ``WebParts``."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
+import pytest
+
 from referee import rulesets
+from referee.common import views
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = {"rulesets.py", "app.py"}
@@ -17,7 +21,8 @@ PACKAGES = {"battleship_tcg", "broadside"}  # the rule sets besides the first (w
 
 
 def test_shared_code_imports_no_rule_sets_package_but_to_register_it():
-    for path in sorted((ROOT / "referee").glob("*.py")):
+    shared = [*(ROOT / "referee").glob("*.py"), *(ROOT / "referee" / "service").glob("*.py")]
+    for path in sorted(shared):
         if path.name in REGISTRY:
             continue
         for node in ast.walk(ast.parse(path.read_text())):
@@ -45,3 +50,31 @@ def test_the_home_page_lists_every_game_from_its_own_parts(app):
     for rule_set in rulesets.RULE_SETS.values():
         assert f"<strong>{rule_set.title}</strong>" in page
     assert 'id="battleship-tcg-home"' in page and 'id="broadside-home"' in page
+
+
+def test_the_seam_supplies_what_every_game_does_alike():
+    """A rule set writes what is its own; the status, host view, seats one may attack, game
+    file and fingerprint check are every game's unless it names its own, and the seats its
+    creator and a computer take are its first two unless it names others."""
+    for rule_set in rulesets.RULE_SETS.values():
+        assert rule_set.status_view is views.status_view
+        assert rule_set.host_view is views.host_view
+        assert rule_set.targets_for is views.targets_for
+        seats = tuple(rule_set.seats)
+        assert (rule_set.creator_seat, rule_set.computer_seat) == seats[:2]
+    naval_war = rulesets.named(rulesets.DEFAULT)
+    assert naval_war.seating is views.seating_for
+
+
+def test_a_rule_sets_creator_and_computer_seats_are_its_own():
+    naval_war = rulesets.named(rulesets.DEFAULT)
+    with pytest.raises(ValueError, match="'purple' is not one of its seats"):
+        dataclasses.replace(naval_war, computer_seat="purple")
+    assert dataclasses.replace(naval_war, computer_seat="gold").computer_seat == "gold"
+
+
+def test_the_web_app_registers_the_web_parts_each_registered_rule_set_names(app):
+    registered = app.extensions["referee.web_parts"]
+    assert list(registered) == [rs.rules for rs in rulesets.RULE_SETS.values() if rs.web]
+    for rules, parts in registered.items():
+        assert parts is rulesets.load(rulesets.named(rules).web) and parts.rules == rules

@@ -154,3 +154,33 @@ def test_a_seats_note_is_kept_only_in_a_table_the_migrations_made(tmp_path):
     store.keep_note("marks", "g", "blue", {"red": {"B 2": "o"}})  # replaced in place
     assert set(store.db.table_names()) == before
     assert store.note("marks", "g", "blue") == {"red": {"B 2": "o"}}
+
+
+def test_a_seats_drafts_are_one_row_of_one_table_and_the_migration_keeps_both(tmp_path):
+    """The pages' working draft (a note) and the checked draft disposition with its revision
+    live in one ``drafts`` table, one row a seat; a database that kept them in two tables
+    (migrations to 0016) keeps both, and the second table goes."""
+    store = Store(tmp_path / "drafts.db")
+    store.db["migrations"].create({"name": str, "applied_at": float}, pk="name")
+    for name, step in MIGRATIONS[:16]:
+        step(store.db)
+        store.db["migrations"].insert({"name": name, "applied_at": 0.0})
+    note, red, blue = {"purchase": {"battleship": 1}}, {"salvoes": 3}, {"salvoes": 4}
+    store.db["drafts"].insert({"game_id": "g", "seat": "red", "body": json.dumps(note)})
+    store.db["disposition_drafts"].insert_all([
+        {"game_id": "g", "seat": "red", "body": json.dumps(red), "rev": 3},
+        {"game_id": "g", "seat": "blue", "body": json.dumps(blue), "rev": 1}])
+    assert store.migrate() == ["0017_one_drafts_table"]
+    assert "disposition_drafts" not in store.db.table_names()
+    assert store.note("drafts", "g", "red") == note and store.draft("g", "red") == (red, 3)
+    assert store.note("drafts", "g", "blue") is None and store.draft("g", "blue") == (blue, 1)
+    assert store.view_stamp("g", "red")[1] == 3
+    store.keep_draft("g", "red", blue)
+    assert store.draft("g", "red") == (blue, 4) and store.note("drafts", "g", "red") == note
+    store.drop_draft("g", "red")  # locked in: the draft goes, the pages' note stays
+    assert store.draft("g", "red") is None and store.draft_revision("g", "red") == 0
+    assert store.note("drafts", "g", "red") == note
+    store.drop_draft("g", "blue")
+    assert store.db["drafts"].count == 1  # a seat with neither keeps no row
+    store.forget_drafts("g", "red")  # a reissued seat: nothing is handed on (R24)
+    assert store.note("drafts", "g", "red") is None and store.db["drafts"].count == 0

@@ -2,7 +2,7 @@
 nor learn anything of it; his seat survives a lost phone) and R25 (the move clock and the
 computer standing in for a player who walked away).
 
-Times are moved with the ``clock`` fixture, which sets the referee's clock (``service.now``),
+Times are moved with the ``clock`` fixture, which sets the referee's clock (``service.clock.now``),
 so no test sleeps through a move clock.
 """
 
@@ -46,7 +46,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     ticking = Clock()
-    monkeypatch.setattr(service, "now", ticking)
+    monkeypatch.setattr(service.clock, "now", ticking)
     return ticking
 
 

@@ -86,7 +86,7 @@ def test_each_game_has_its_own_secret_never_shown(app, api):
         page = app.test_client().get(f"/games/{game_id}").get_data(as_text=True)
         assert secret not in shown and secret not in page
         # the seed the computer plays with is not in anything a player gets either
-        seed = service._computer(secret, "blue", "recruit").seed
+        seed = service.computers._computer(secret, "blue", "recruit").seed
         assert seed not in shown and seed not in page
     assert secrets_seen[0] != secrets_seen[1] and fleets[0] != fleets[1]
 
@@ -138,7 +138,7 @@ def test_a_draft_replaces_the_one_before_and_adds_no_event(app, api):
 def test_r14_a_game_at_the_event_limit_takes_no_more_moves_but_can_still_end(api, monkeypatch):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     version = table.view("red")["version"]
-    monkeypatch.setattr(service, "MAX_EVENTS", version + 3)
+    monkeypatch.setattr(service.engine, "MAX_EVENTS", version + 3)
     for _ in range(3):
         turn = table.view("red")["turn"]
         status, body, _ = table.as_seat(turn, "POST", "/moves",
@@ -378,7 +378,7 @@ def test_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
         built.append(seat)
         return real(game, seat)
 
-    monkeypatch.setattr(service, "view", counted)
+    monkeypatch.setattr(service.views, "view", counted)
     first = table.view("red")
     for _ in range(5):
         assert table.view("red") == first

@@ -268,7 +268,8 @@ def test_unknown_level_is_refused():
 # ---------------------------------------------------------------- the computer sees its view only
 
 ALLOWED_IMPORTS = {"__future__", "random", "dataclasses", "functools", "typing", "collections",
-                   "referee.battleship_tcg.holes", "referee.battleship_tcg.catalogue"}
+                   "referee.battleship_tcg.holes", "referee.battleship_tcg.catalogue",
+                   "referee.common.computer"}  # the computer every rule set shares
 FORBIDDEN_NAMES = {"Game", "replay", "new_game", "view_for", "fleets", "fleet_of", "events",
                    "globals", "__globals__", "__builtins__", "getattr", "vars", "modules"}
 
@@ -416,8 +417,8 @@ def test_t8_a_lone_hit_is_followed_up_by_both_hunters():
 def test_t9_the_levels_play_whole_games_through_the_core(a, b):
     for seed in range(2):
         game = play_game(a, b, seed, seed % 2 == 0)  # an illegal shot would raise (T7)
-        assert game.result()["reason"] == "rescued"
-        winner = game.result()["winner"]
+        assert game.result_document()["reason"] == "rescued"
+        winner = game.result_document()["winner"]
         assert sum(1 for r in game.reports if r["by"] == winner and r["sunk"]) == 5
 
 

@@ -222,9 +222,9 @@ def test_t7_t8_t9_t10_random_games_agree_with_the_model(seed, card_seed, wild):
             turn = target
             assert game.turn == turn
         check_views(game, halves, over=winner is not None)
-    assert game.phase == "over" and game.result()["winner"] == winner
-    assert game.result()["scores"][winner] == 5
-    assert game.result()["scores"][turn if winner != turn else
+    assert game.phase == "over" and game.result_document()["winner"] == winner
+    assert game.result_document()["scores"][winner] == 5
+    assert game.result_document()["scores"][turn if winner != turn else
                                    ("blue" if winner == "red" else "red")] == \
         5 - len(halves[winner].afloat())
     again = replay(json.loads(json.dumps(game.events)))

@@ -43,7 +43,6 @@ from referee.battleship_tcg.holes import (
 )
 from referee.battleship_tcg.views import (
     describe,
-    game_file_view,
     host_view,
     postmortem_view,
     record_for,
@@ -379,7 +378,7 @@ def test_t9_sinking_all_five_then_rescuing_wins_at_once():
     game = started()
     play_to_rescue(game, "blue")
     assert game.phase == "over" and game.reports[-1]["result"] == "rescued"
-    result = game.result()
+    result = game.result_document()
     assert result["winner"] == "blue" and result["winners"] == ["blue"]
     assert result["reason"] == "rescued"
     assert result["scores"] == {"red": 0, "blue": 5}
@@ -391,13 +390,14 @@ def test_t9_sinking_all_five_then_rescuing_wins_at_once():
 def test_t9_resigning_loses_and_agreeing_is_a_draw():
     game = started()
     game.resign("red")
-    assert game.result()["winner"] == "blue" and game.result()["reason"] == "resigned"
+    result = game.result_document()
+    assert result["winner"] == "blue" and result["reason"] == "resigned"
     game = started()
     shoot(game, "red", "O 1")
     game.agree_to_end("red")
     assert game.phase == "play"
     game.agree_to_end("blue")
-    result = game.result()
+    result = game.result_document()
     assert result["winners"] == [] and result["winner"] is None and result["reason"] == "agreed"
 
 
@@ -429,13 +429,13 @@ def test_t9_after_the_end_both_halves_are_revealed():
 
 def test_t10_the_postmortem_and_game_file_are_refused_before_the_end():
     game = started()
-    for call in (lambda: postmortem_view(game, "red"), lambda: game_file_view(game)):
+    for call in (lambda: postmortem_view(game, "red"), lambda: RULE_SET.game_file_view(game)):
         err = refusal(call)
         assert err.kind == "turn" and rules_of(err) == ["T10"]
     game.resign("red")
     post = postmortem_view(game, "blue")
     assert all(check["matches"] for check in post["checks"])
-    assert game_file_view(game)["events"] == game.events
+    assert RULE_SET.game_file_view(game)["events"] == game.events
 
 
 def test_t10_status_and_host_views_hold_no_fleet():
@@ -588,8 +588,8 @@ def test_t6_the_shared_lifecycle_clock_forfeit_and_reissue():
     game.lock_in("red", salt="s")
     assert refusal(game.forfeit, "blue", 5.0).kind == "turn"  # the clock has not run out
     game.forfeit("blue", game.deadline)
-    assert game.phase == "over" and game.result()["winner"] == "red"
-    assert game.result()["reason"] == "forfeit"
+    assert game.phase == "over" and game.result_document()["winner"] == "red"
+    assert game.result_document()["reason"] == "forfeit"
 
 
 def test_t7_the_computer_stands_in_for_an_absent_player_only_with_a_move_clock():

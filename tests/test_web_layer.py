@@ -11,6 +11,8 @@ import pytest
 from pages_support import FLEETS, Page, open_table, set_up, turn_of, view_of
 
 ROOT = Path(__file__).resolve().parent.parent / "referee"
+# the service, a module a job: each is held to the web layer's rules
+SERVICE = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "service").glob("*.py"))
 
 
 def other(seat: str) -> str:
@@ -49,7 +51,7 @@ def test_the_error_handler_names_no_endpoint():
 
 
 @pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", "errors.py", "web.py",
-                                  "service.py"])
+                                  *SERVICE])
 def test_no_import_inside_a_function(name):
     tree = ast.parse((ROOT / name).read_text())
     inner = [(node.name, sub.lineno) for node in ast.walk(tree)
@@ -58,11 +60,24 @@ def test_no_import_inside_a_function(name):
     assert inner == []
 
 
-@pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", "service.py",
-                                  "forms.py"])
+@pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", *SERVICE, "forms.py"])
 def test_no_module_level_alias_of_another_name(name):
     tree = ast.parse((ROOT / name).read_text())
     aliases = [target.id for node in tree.body if isinstance(node, ast.Assign)
                and isinstance(node.value, ast.Name) for target in node.targets
                if isinstance(target, ast.Name)]
     assert aliases == []
+
+
+@pytest.mark.parametrize("name", [name for name in SERVICE if name != "service/clock.py"])
+def test_every_service_module_reads_the_time_through_the_one_clock(name):
+    """The service's modules ask ``clock.now()`` at each use and never read the time
+    themselves nor bind ``now`` at import: so moving ``service.clock.now`` (a test's clock)
+    moves the time of every move clock, recovery wait and stand-in at once."""
+    names = set()
+    for node in ast.walk(ast.parse((ROOT / name).read_text())):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            names |= {node.module or ""} | {alias.name for alias in node.names}
+    assert not names & {"time", "datetime", "now"}, sorted(names & {"time", "datetime", "now"})

@@ -19,15 +19,14 @@ A game ends (``over``) when a player rescues his man (``"rescued"``, T9), resign
 (``"resigned"``), both agree (``"agreed"``, a draw) or a seat is forfeited before play
 (``"forfeit"``, R10).
 
-``result()`` has the Naval War Game's shape (scores, winner, winners, sides, reason). Here a
-seat's score is the number of the opponent's boats it sank (0 to 5): it says how close a game
-was, but it does not decide it; the winner is who rescued his man, or the one who did not
-resign or was not forfeited; an agreed end is a draw (no winner) whatever the scores.
+``outcome()`` is the shared ``Outcome`` (scores, winners, sides, reason), as in the Naval War
+Game. Here a seat's score is the number of the opponent's boats it sank (0 to 5): it says how
+close a game was, but it does not decide it; the winner is who rescued his man, or the one who
+did not resign or was not forfeited; an agreed end is a draw (no winner) whatever the scores.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..common.lifecycle import (
@@ -38,6 +37,7 @@ from ..common.lifecycle import (
     refuse,
     toss_order,
 )
+from ..common.outcome import Outcome
 from .card import Card, card_from_json, read_card_option
 from .catalogue import MOVE_KEYS, NAMES, RULES, SEATS
 from .fleet import HOLE_RULE, check_disposition
@@ -71,11 +71,11 @@ class Game(Lifecycle):
         """The opponent's boats this seat has sunk, in the order they went down (T8)."""
         return [r["sunk"] for r in self.reports if r["by"] == seat and r["sunk"]]
 
-    def result(self) -> dict | None:
+    def outcome(self) -> Outcome | None:
         """Scores (boats sunk) and the winner once the game is over (T9)."""
         if not self.over:
             return None
-        return self.two_player_result({s: len(self.sunk_by(s)) for s in self.seats},
+        return self.one_a_side_outcome({s: len(self.sunk_by(s)) for s in self.seats},
                                       self.rescuer if self.over == "rescued" else None)
 
     def half_of(self, seat: str) -> frozenset[Hole]:
@@ -235,12 +235,7 @@ def new_game(*, id: str = "", seed: int, at: float = 0.0, options: dict | None =
     return game, events
 
 
-def replay(events: Iterable[dict]) -> Game:
-    """The state of a game is its events applied in order, and nothing else."""
-    game = Game()
-    for event in events:
-        game.apply(event)
-    return game
+replay = Game.replay  # the state of a game is its events applied in order (``Lifecycle``)
 
 
 __all__ = ["Game", "NAMES", "new_game", "other", "replay"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..common.problems import Problem, RuleViolation
+from ..common.problems import ErrorKind, Problem, RuleViolation
 from .holes import Hole, hole_name
 
 __all__ = ["Problem", "RuleViolation", "problem", "refuse"]
@@ -21,6 +21,6 @@ def problem(rule: str, message: str, holes: Iterable[Hole] = (),
 
 
 def refuse(rule: str, message: str, holes: Iterable[Hole] = (), *,
-           field: str | None = None, kind: str = "illegal") -> RuleViolation:
+           field: str | None = None, kind: ErrorKind = "illegal") -> RuleViolation:
     """A violation with a single problem, ready to raise."""
     return RuleViolation([problem(rule, message, holes, field)], kind)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..common.ruleset import RuleSet
 from . import views
-from .catalogue import RULES, TITLE, catalogue
+from .catalogue import RULES, SEATS, TITLE, catalogue
 from .club import club_entry
 from .computer import LEVELS, computer
 from .game import IGNORED_OPTIONS, OPTIONS, Game, new_game
@@ -32,27 +32,22 @@ RULE_SET = RuleSet(
     new_game=new_game,
     # "seats": 2 and "alliances": false are read as what they can only be here
     options=(*OPTIONS, *IGNORED_OPTIONS),
-    empty=Game,
+    seats=SEATS,
     view_for=views.view_for,
     report_for=views.report_for,
     record_for=views.record_for,
-    status_view=views.status_view,
-    host_view=views.host_view,
-    seating=views.seating_for,
     headline=views.result_headline,
-    targets_for=views.targets_for,
     postmortem_view=views.postmortem_view,
     postmortem_document=postmortem_document,
-    game_file_view=views.game_file_view,
-    fingerprints_verify=views.fingerprints_verify,
     club_entry=club_entry,
     check_draft=check_draft,
     with_draft=with_draft,
-    game_content=Game.content,
     levels=LEVELS,
     computer=computer,
     stand_in_level=STAND_IN_LEVEL,
-    seats=("red", "blue"),
+    web="referee.battleship_tcg.web.parts:TCG",
+    secrecy_rule="T10",
+    seating=views.seating_for,  # the card's islands beside the seats (T2)
     schemas=schemas,
     bench=Bench(),
 )

@@ -107,7 +107,7 @@ def _view(game: Game, seat: str) -> dict:
         "shots": {s: _shots_at(game, s, seat) for s in game.seats},
         "sunk": {s: game.sunk_by(other(s)) for s in game.seats},  # boats sunk on each half
         "reports": [report_for(game, r, seat) for r in game.reports],
-        "result": game.result(),
+        "result": game.result_document(),
     }
     if game.phase == "over":  # T9: the mission card slides out
         view["revealed"] = {s: {"disposition": game.fleets[s].document,
@@ -138,7 +138,7 @@ def record_for(game: Game, seat: str) -> dict:
         "you": seat,
         "toss": dict(game.toss) if game.toss else None,
         "moves": [report_for(game, r, seat) for r in game.reports],
-        "result": game.result(),
+        "result": game.result_document(),
     })
 
 
@@ -180,11 +180,5 @@ def postmortem_view(game: Game, seat: str) -> dict:
     return postmortem_of(game, lambda: _view(game, seat), "T10")
 
 
-def game_file_view(game: Game) -> dict:
-    """What a game file holds: the whole log with both dispositions, the fingerprints and
-    salts that prove no boat moved, and the result; refused before the end (T10)."""
-    return game_file_of(game, "T10", rules=RULES)
-
-
-__all__ = ["describe", "game_file_view", "host_view", "hole_name", "postmortem_view",
+__all__ = ["describe", "host_view", "hole_name", "postmortem_view",
            "record_for", "report_for", "status_view", "targets_for", "view_for"]

@@ -21,14 +21,13 @@ when Blue has sunk all ten Red warships (``"fleet"``, Blue wins, B10), when a pl
 (``"resigned"``), both agree (``"agreed"``, a draw) or a seat is forfeited before play
 (``"forfeit"``, R10).
 
-``result()`` has the other games' shape (scores, winner, winners, sides, reason). Red's score
-is the merchant ships he sank (0-4), Blue's the Red warships he sank (0-10): they say how
-close a game was; the winner is decided by B10 alone.
+``outcome()`` is the shared ``Outcome`` (scores, winners, sides, reason), as in the other
+games. Red's score is the merchant ships he sank (0-4), Blue's the Red warships he sank
+(0-10): they say how close a game was; the winner is decided by B10 alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..common.lifecycle import (
@@ -38,6 +37,7 @@ from ..common.lifecycle import (
     Submitted,
     refuse,
 )
+from ..common.outcome import Outcome
 from ..common.problems import Problem, RuleViolation
 from .board import (
     BOARD,
@@ -113,12 +113,12 @@ class Game(Lifecycle):
         """The Red warships sunk so far (B10)."""
         return sum(1 for r in self.reports for s in r["sunk"] if s["side"] == "red")
 
-    def result(self) -> dict | None:
+    def outcome(self) -> Outcome | None:
         """Scores (merchant ships sunk by Red, Red warships sunk by Blue) and the winner once
         the game is over (B10)."""
         if not self.over:
             return None
-        return self.two_player_result(
+        return self.one_a_side_outcome(
             {"red": len(self.merchants_sunk), "blue": self.red_sunk()},
             self.winner if self.over in ("merchants", "fleet") else None)
 
@@ -470,12 +470,7 @@ def new_game(*, id: str = "", seed: int = 0, at: float = 0.0, options: dict | No
     return game, events
 
 
-def replay(events: Iterable[dict]) -> Game:
-    """The state of a game is its events applied in order, and nothing else."""
-    game = Game()
-    for event in events:
-        game.apply(event)
-    return game
+replay = Game.replay  # the state of a game is its events applied in order (``Lifecycle``)
 
 
 __all__ = ["Game", "Ship", "new_game", "other", "replay", "ship_name"]

@@ -92,5 +92,5 @@ def postmortem_document(game: Game) -> dict:
         "start": start,
         "steps": steps,
         "totals": totals,
-        "result": game.result(),
+        "result": game.result_document(),
     })

@@ -121,7 +121,7 @@ def _view(game: Game, seat: str) -> dict:
         "batteries": _batteries(game, seat),
         "legal": legal_for(game, seat),
         "reports": [_told(r) for r in game.reports],
-        "result": game.result(),
+        "result": game.result_document(),
     }
     if game.phase == "over":  # B12: after the end all is revealed
         view["revealed"] = {s: game.fleets[s].document for s in game.seats
@@ -166,7 +166,7 @@ def record_for(game: Game, seat: str) -> dict:
         "you": seat,
         "order": list(ORDER),
         "moves": [_told(r) for r in game.reports],
-        "result": game.result(),
+        "result": game.result_document(),
     })
 
 
@@ -207,13 +207,6 @@ def postmortem_view(game: Game, seat: str) -> dict:
     return postmortem_of(game, lambda: _view(game, seat), "B12")
 
 
-def game_file_view(game: Game) -> dict:
-    """What a game file holds: the whole log with both dispositions, the fingerprints and
-    salts that prove no buoy or battery changed, and the result; refused before the end
-    (B12)."""
-    return game_file_of(game, "B12", rules=RULES)
-
-
-__all__ = ["NAMES", "describe", "game_file_view", "host_view", "legal_for", "postmortem_view",
+__all__ = ["NAMES", "describe", "host_view", "legal_for", "postmortem_view",
            "record_for", "report_for", "result_headline", "seating_for", "status_view",
            "targets_for", "view_for", "with_draft"]

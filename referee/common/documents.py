@@ -1,14 +1,20 @@
 """The documents every rule set's core gives alike, as types: a finished game's result, the
-disposition clock, the game's public state and what the host sees (docs/api.md, "A player's
-view" and "The host status"). Each rule set's own documents (``naval_war/documents.py``) are
-typed beside its core. As there, the annotations are evaluated as the module loads (no ``from
-__future__ import annotations``).
+disposition clock, the game's public state, what a join link shows and what the host sees
+(docs/api.md, "A player's view" and "The host status"). Each rule set's own documents
+(``naval_war/documents.py``) are typed beside its core. As there, the annotations are evaluated
+as the module loads (no ``from __future__ import annotations``).
 """
 
 from typing import Literal, TypedDict
 
-Seat = str  # "red", "blue", "green" or "gold" (R23)
-Phase = Literal["setup", "play", "over"]
+Seat = str  # each rule set names its own seats ("red", "blue" ...; R23)
+Phase = Literal["setup", "play", "over"]  # before play (dispositions), in play, over
+# why a game ended (``Outcome.reason``): the ends every game shares (agreed R14, resigned,
+# forfeit R10), then each rule set's own: no seat can attack (the Naval War Game, R14), the
+# Captured Man rescued (Battleship TCG, T9), the merchant ships or Red's fleet sunk (Broadside,
+# B10)
+EndReason = Literal["agreed", "resigned", "forfeit", "exhausted", "rescued", "merchants",
+                    "fleet"]
 
 
 class SideScoreDocument(TypedDict):
@@ -25,7 +31,7 @@ class ResultDocument(TypedDict):
     winner: Seat | None
     winners: list[Seat]
     sides: list[SideScoreDocument]
-    reason: Literal["exhausted", "agreed", "resigned", "forfeit"]
+    reason: EndReason
 
 
 class Clock(TypedDict):
@@ -56,6 +62,15 @@ class StatusView(TypedDict):
     move_minutes: int | None
     stand_in_level: str | None  # the host's choice (R25); None until he makes one
     result: ResultDocument | None
+
+
+class Seating(TypedDict):
+    """What a join link's holder sees before he joins (R11, R23): the seats, the order and
+    the sides; docs/api.md, "Joining, recovery codes and hosting (R24)"."""
+    id: str
+    seats: list[Seat]
+    order: list[Seat]
+    sides: list[list[Seat]]
 
 
 class HostView(TypedDict):

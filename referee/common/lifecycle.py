@@ -7,7 +7,8 @@ The Naval War Game (R10, R11, R14, R21, R24, R25) and Battleship: The Tactical C
 here once. ``Lifecycle`` is a mixin for a rule set's ``Game`` dataclass: the game supplies its
 state fields (listed below), a ``fleets`` dict of seat -> an object with a ``document`` (the
 disposition in its normal form), ``_next_turn(after)`` and an ``APPLY`` table from event
-type to handler; the mixin supplies the commands and the handlers of the shared events.
+type to handler (``apply_table``); the mixin supplies the commands, the handlers of the shared
+events and ``replay``.
 
 The rule a refusal cites comes from class attributes, so each rule set names its own:
 ``END_RULE`` (agreeing to end, playing on, resigning: R14 or T9) and ``TOSS_RULE`` (R11 or T6).
@@ -30,9 +31,11 @@ import random
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
-from .problems import Problem, RuleViolation
+from .documents import EndReason, Phase, ResultDocument
+from .outcome import Outcome
+from .problems import ErrorKind, Problem, RuleViolation
 
 MAX_NAME = 40  # R10: a player's name
 DEFAULT_MINUTES = 20  # R10: the disposition clock
@@ -51,7 +54,7 @@ MAX_LEVEL_CHANGES = 20  # R25: times the host may choose the stand-in's level in
 
 
 def refuse(rule: str, message: str, *, field: str | None = None,
-           kind: str = "illegal") -> RuleViolation:
+           kind: ErrorKind = "illegal") -> RuleViolation:
     """A violation with a single problem that names no square, ready to raise."""
     return RuleViolation([Problem(rule, message, (), field)], kind)
 
@@ -202,7 +205,7 @@ class Lifecycle:
     level_changes: int = 0  # the times the host chose the stand-in's level (R25)
     turn_began: int = 0  # the event (numbered from 1) that began the current turn (R25)
     resigned: str | None = None
-    over: str | None = None  # why the game ended (each rule set names its reasons)
+    over: EndReason | None = None  # why the game ended (``EndReason``)
     events: list[dict] = field(default_factory=list)
 
     # -- facts derived from the state -------------------------------------------------
@@ -211,15 +214,19 @@ class Lifecycle:
     def version(self) -> int:
         return len(self.events)
 
-    def result_document(self) -> dict | None:
-        """The result as the documents carry it (null until the game is over); a game whose
-        ``result()`` is not already a document says how to write it."""
-        return self.result()  # type: ignore[attr-defined]
+    def outcome(self) -> Outcome | None:  # pragma: no cover - each rule set's own
+        """How the game came out (``Outcome``), None until it is over."""
+        raise NotImplementedError
 
-    def two_player_result(self, scores: dict[str, int], won_by: str | None) -> dict:
-        """The result document of a finished game of one seat a side: ``won_by`` the seat
-        that won by the game's own rules (None when it ended otherwise); else the other seat
-        when one resigned, the seat still in it after a forfeit, or nobody (agreed)."""
+    def result_document(self) -> ResultDocument | None:
+        """The result as the documents carry it: null until the game is over."""
+        outcome = self.outcome()
+        return outcome.to_json() if outcome else None
+
+    def one_a_side_outcome(self, scores: dict[str, int], won_by: str | None) -> Outcome:
+        """The outcome of a finished game of one seat a side: ``won_by`` the seat that won by
+        the game's own rules (None when it ended otherwise); else the other seat when one
+        resigned, the seat still in it after a forfeit, or nobody (agreed)."""
         if won_by is not None:
             winners = [won_by]
         elif self.over == "resigned":
@@ -228,17 +235,10 @@ class Lifecycle:
             winners = list(self.active)
         else:
             winners = []
-        return {
-            "scores": scores,
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "sides": [{"seats": list(m), "score": sum(scores[s] for s in m)}
-                      for m in self.sides],
-            "reason": self.over,
-        }
+        return Outcome.of(scores, winners, self.sides, self.over)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if self.over:
             return "over"
         return "play" if self.started else "setup"
@@ -348,6 +348,15 @@ class Lifecycle:
         "resign": "_apply_resign", "stand_in": "_apply_stand_in",
         "reissued": "_apply_reissued", "play_on": "_apply_play_on",
         "stand_in_level": "_apply_stand_in_level"}
+
+    @classmethod
+    def replay(cls, events: Iterable[dict]) -> Self:
+        """The state of a game is its events applied in order, and nothing else: a rule set's
+        ``replay`` (its ``Game.replay``), built from its ``APPLY`` table."""
+        game = cls()
+        for event in events:
+            game.apply(event)
+        return game
 
     @classmethod
     def apply_table(cls, **own: Any) -> dict[str, Any]:

@@ -9,6 +9,13 @@ carries every problem found at once, in the error format of docs/api.md, for eve
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
+
+# what a refusal refuses (``RuleViolation.kind``), from which a server chooses its status: a
+# disposition or move that breaks a ruling, acting out of turn or out of phase, acting for a
+# seat that is not one's own
+ErrorKind = Literal["illegal", "turn", "forbidden"]
+ERROR_KINDS: tuple[str, ...] = get_args(ErrorKind)
 
 
 @dataclass(frozen=True)
@@ -37,10 +44,12 @@ class RuleViolation(ValueError):
     """
 
     problems: list[Problem]
-    kind: str = "illegal"
+    kind: ErrorKind = "illegal"
     _message: str = field(init=False, default="")
 
     def __post_init__(self) -> None:
+        if self.kind not in ERROR_KINDS:
+            raise ValueError(f"{self.kind!r} is not a kind of refusal ({', '.join(ERROR_KINDS)})")
         self._message = "; ".join(f"{p.rule}: {p.message}" for p in self.problems)
         ValueError.__init__(self, self._message)
 

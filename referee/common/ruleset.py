@@ -9,9 +9,12 @@ inside its package.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from . import views
+from .lifecycle import Lifecycle
 
 Game = Any  # each rule set's own ``Game``: the seam reads it only through the functions below
 View = Callable[[Game, str], dict]
@@ -19,30 +22,31 @@ View = Callable[[Game, str], dict]
 
 @dataclass(frozen=True)
 class RuleSet:
-    """What the referee needs of a rule set; every function is pure."""
+    """What the referee needs of a rule set; every function is pure.
 
+    A rule set writes what is its own (the fields without a default); the rest the seam
+    supplies as every game does it (``referee.common.views``), and a rule set names one only
+    where its game differs: the public status, the host's view, the join link's seating, the
+    seats one may attack, the creator's and the computer's seats. The game file and the
+    fingerprint check are every game's (``game_file_view``, ``fingerprints_verify``), and
+    ``empty``, ``replay`` and ``game_content`` come from its ``Game`` (``Lifecycle``)."""
+
+    # -- what each rule set writes --------------------------------------------------------
     rules: str  # its name in the API: "naval-war", "battleship-tcg"
     title: str  # as the pages and printables name it
-    game_type: type  # its ``Game`` class: how the referee knows which rule set a game plays
+    game_type: type[Lifecycle]  # its ``Game`` class: how the referee knows a game's rule set
     catalogue: Callable[[], dict]  # names, sizes, shapes, limits: GET /api/v1/rules
     # a new game from the API's options (without "rules") and a secret seed: (game, events);
     # bad options raise RuleViolation naming the field and ruling
     new_game: Callable[..., tuple[Game, list[dict]]]
     options: tuple[str, ...]  # the options ``new_game`` reads (besides "rules" and "bots")
-    empty: Callable[[], Game]  # a game with no events yet, to apply a stored log to
+    seats: tuple[str, ...]  # every seat a game of these rules may have, in their order
     view_for: View  # everything one seat may know (R21, T10)
     report_for: Callable[[Game, dict, str], dict]  # a move's report as a seat sees it
     record_for: View  # the move record as a seat may see it
-    status_view: Callable[[Game], dict]  # the public state: phase, seats, turn, clocks, result
-    host_view: Callable[[Game], dict]  # what the host may see (R24)
-    # what a join link shows before joining: {"id", "seats", "order", "sides"}
-    seating: Callable[[Game], dict]
     headline: Callable[[dict], str]  # a finished game's result in a sentence, from a view
-    targets_for: View  # the seats a seat may attack now
     postmortem_view: View  # everything, once the game is over; refused before
     postmortem_document: Callable[[Game], dict]  # GET .../postmortem, once over
-    game_file_view: Callable[[Game], dict]  # events, fingerprints, salts, result; once over
-    fingerprints_verify: Callable[[Game], bool]
     # a finished game's part of the club's records, made once as it ends and kept: plain JSON
     # with "players" (who played, in a line), "headline" (the result in a sentence) and
     # "forfeited" (listed but not counted), and whatever its web part's club section sums
@@ -51,15 +55,29 @@ class RuleSet:
     # normal form, its cost (None where nothing is bought) and warnings (Problems)
     check_draft: Callable[[Game, str, object], tuple[dict, dict | None, list]]
     with_draft: Callable[[dict, dict], dict]  # a seat's view showing its kept draft
-    # what makes two game files one game (``Lifecycle.content``): each seat's disposition and
-    # the moves, seats by their place in the order of play; no names, ids, times, options,
-    # salts, nor the order of the events before play
-    game_content: Callable[[Game], dict]
-    levels: Mapping[str, str]  # the computer's levels and what each is like
+    levels: Mapping[str, str]  # the computer's levels and what each is like, weakest first
     # (level, seed, on_failure=None) -> a computer with .disposition(view) and .move(view)
+    # (``referee.common.computer``)
     computer: Callable[..., Any]
     stand_in_level: str  # the level that plays for an absent player (R25)
-    seats: Iterable[str] = ("red", "blue")  # every seat a game of these rules may have
+
+    # -- what the seam supplies unless a rule set names its own ---------------------------
+    # its pages and paper (``referee.webparts.WebParts``) as "module:NAME", imported only by
+    # the web app (``create_app``), so that the core loads nothing of the web; "": none
+    web: str = ""
+    # the seat of the player who creates a game on his phone, and hosts it (its first seat
+    # unless named), and the seat the computer takes in a game against it (its second)
+    creator_seat: str = ""
+    computer_seat: str = ""
+    # the ruling that keeps from a seat what it may not know, cited when something shown only
+    # once the game is over (a post-mortem, a game file) is asked for before: R21, T10, B12
+    secrecy_rule: str = "R21"
+    status_view: Callable[[Game], dict] = views.status_view  # phase, seats, turn, clocks ...
+    host_view: Callable[[Game], dict] = views.host_view  # what the host may see (R24)
+    # what a join link shows before joining: {"id", "seats", "order", "sides"} (and anything
+    # a rule set shows beside them)
+    seating: Callable[[Game], dict] = views.seating_for
+    targets_for: View = views.targets_for  # the seats a seat may attack now (R23)
     # its documents as OpenAPI schemas, by name ("Disposition", "Move", "Report", "View",
     # "Options", "Catalogue"): the OpenAPI document offers each rule set's beside the
     # Naval War Game's (whose are written in referee/openapi.py)
@@ -71,3 +89,42 @@ class RuleSet:
     # own: never offered as an opponent), ``points_lost(view)`` and ``fleet_points(view)``
     # (what a seat has lost, and had, from its own view: what the clairvoyance compares)
     bench: Any = None
+
+    def __post_init__(self) -> None:
+        seats = tuple(self.seats)
+        if len(seats) < 2:
+            raise ValueError(f"{self.rules}: a game has two seats or more, not {seats!r}")
+        defaults = {"seats": seats, "creator_seat": self.creator_seat or seats[0],
+                    "computer_seat": self.computer_seat or seats[1]}
+        for name, value in defaults.items():
+            object.__setattr__(self, name, value)
+        for seat in (self.creator_seat, self.computer_seat):
+            if seat not in seats:
+                raise ValueError(f"{self.rules}: {seat!r} is not one of its seats {seats!r}")
+        if self.stand_in_level not in self.levels:
+            raise ValueError(f"{self.rules}: the stand-in's level {self.stand_in_level!r} is "
+                             f"not one of its levels")
+
+    def game_file_view(self, game: Game) -> dict:
+        """What a game file holds: the whole log, the fingerprints and salts that prove no
+        disposition changed, and the result; refused before the end (``secrecy_rule``)."""
+        return views.game_file_of(game, self.secrecy_rule)
+
+    def fingerprints_verify(self, game: Game) -> bool:
+        """Every seat that locked in has a fingerprint its disposition and salt give, and
+        every seat with a disposition locked it in; refused before the end."""
+        return views.fingerprints_verify(game, self.secrecy_rule)
+
+    def empty(self) -> Game:
+        """A game with no events yet, to apply a stored log to."""
+        return self.game_type()
+
+    def replay(self, events) -> Game:
+        """A game of these rules from its log (``Lifecycle.replay``)."""
+        return self.game_type.replay(events)
+
+    def game_content(self, game: Game) -> dict:
+        """What makes two game files one game (``Lifecycle.content``): each seat's disposition
+        and the moves, seats by their place in the order of play; no names, ids, times,
+        options, salts, nor the order of the events before play."""
+        return game.content()

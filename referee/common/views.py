@@ -1,6 +1,6 @@
 """The views every rule set gives alike (R21, T10): the game's public status, the host's
-view, and the fingerprint checks once the game is over. Each rule set's own ``views`` module
-re-exports these beside its player's view.
+view, what a join link shows, and the fingerprint checks once the game is over. Each rule
+set's own ``views`` module re-exports these beside its player's view.
 
 Pure like the cores that use it: no web, storage or PDF library is imported here.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from .documents import HostView, StatusView
+from .documents import HostView, Seating, StatusView
 from .lifecycle import fingerprint, refuse
 
 
@@ -46,6 +46,13 @@ def host_view(game) -> HostView:
     status = status_view(game)
     return detached({key: status[key] for key in
                      ("id", "phase", "version", "clock", "seats", "turn", "result")})
+
+
+def seating_for(game) -> Seating:
+    """What the holder of a join link sees before he joins: the seats, the order of play drawn
+    when the game was created (R11) and the sides (R23); nothing of anyone's forces."""
+    return detached({"id": game.id, "seats": list(game.seats), "order": list(game.order),
+                     "sides": [list(members) for members in game.sides]})
 
 
 def targets_for(game, seat: str) -> list[str]:

@@ -35,11 +35,11 @@ def _band(ship_points: int) -> str:
 
 
 def _outcome(game: Game, seat: str) -> str:
-    result = game.result()
-    if seat in result.winners:
+    outcome = game.outcome()
+    if seat in outcome.winners:
         return "won"
     resigned = game.side(game.resigned) if game.resigned else ()  # with his allies (R14)
-    return "drawn" if not result.winners and seat not in resigned else "lost"
+    return "drawn" if not outcome.winners and seat not in resigned else "lost"
 
 
 def players_line(game: Game) -> str:

@@ -23,6 +23,7 @@ from ..common.documents import (  # noqa: F401  (re-exported with the rest)
     Phase,
     ResultDocument,
     Seat,
+    Seating,
     SideScoreDocument,
     StatusSeat,
     StatusView,
@@ -307,15 +308,6 @@ class MoveRecord(TypedDict):
     toss: Toss | None
     moves: list[SeatReport]
     result: ResultDocument | None
-
-
-class Seating(TypedDict):
-    """What a join link's holder sees before he joins (R11, R23): the seats, the order and
-    the sides; docs/api.md, "Joining, recovery codes and hosting (R24)"."""
-    id: str
-    seats: list[Seat]
-    order: list[Seat]
-    sides: list[list[Seat]]
 
 
 class HostSeat(StatusSeat):

@@ -29,9 +29,7 @@ number of the event that began the current turn, and the server reads that event
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 # the life every rule set's game shares; fingerprint, check_name and toss_order re-exported
 from ..common.lifecycle import (  # noqa: F401
@@ -41,6 +39,7 @@ from ..common.lifecycle import (  # noqa: F401
     fingerprint,
     toss_order,
 )
+from ..common.outcome import Outcome
 from .catalogue import DEFAULT_MINUTES, SHOTS
 from .combat import strike
 from .documents import EVENTS, Move, ResultDocument
@@ -51,39 +50,6 @@ from .squares import NotationError, Square, parse_square, square_name
 SEATS = ("red", "blue", "green", "gold")
 ALLIANCES = (("red", "green"), ("blue", "gold"))  # R23 option, as API.md pairs them
 MOVE_KEYS = ("weapon", "from", "at", "target")
-
-
-@dataclass(frozen=True)
-class SideScore:
-    """A side's seats and their points together (R22, R23)."""
-    seats: tuple[str, ...]
-    score: int
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a finished game came out (R14, R22, R23): each seat's points, each side's, the
-    winning side's seats (none on a draw) and why the game ended (``exhausted``,
-    ``agreed``, ``resigned`` or ``forfeit``). ``to_json`` is the view's ``result``."""
-    scores: Mapping[str, int]
-    winners: tuple[str, ...]
-    sides: tuple[SideScore, ...]
-    reason: str
-
-    @property
-    def winner(self) -> str | None:
-        """The single winning seat; None on a draw or when a side of two or more wins."""
-        return self.winners[0] if len(self.winners) == 1 else None
-
-    def to_json(self) -> ResultDocument:
-        """The ``result`` of docs/api.md, "A player's view"."""
-        return {
-            "scores": dict(self.scores),
-            "winner": self.winner,
-            "winners": list(self.winners),
-            "sides": [{"seats": list(side.seats), "score": side.score} for side in self.sides],
-            "reason": self.reason,  # type: ignore[typeddict-item]
-        }
 
 
 def result_document(game: Game) -> ResultDocument | None:
@@ -118,8 +84,9 @@ class Game(Lifecycle):
     def can_attack(self, seat: str) -> bool:
         return seat in self.fleets and self.fleets[seat].has_offensive_forces()
 
-    def result(self) -> Result | None:
-        """Scores and winners once the game is over (R14, R22, R23)."""
+    def outcome(self) -> Outcome | None:
+        """Scores and winners once the game is over (R14, R22, R23): the side with the most
+        points among those that neither resigned nor were forfeited whole; none on a tie."""
         if not self.over:
             return None
         scores = {s: self.fleets[s].score() if s in self.fleets and s not in self.forfeited
@@ -130,15 +97,7 @@ class Game(Lifecycle):
         totals = {m: sum(scores[s] for s in m) for m in sides}
         best = max((totals[m] for m in contenders), default=None)
         top = [m for m in contenders if totals[m] == best]
-        return Result(scores=MappingProxyType(scores),
-                      winners=tuple(top[0]) if len(top) == 1 else (),
-                      sides=tuple(SideScore(tuple(m), totals[m]) for m in sides),
-                      reason=self.over)
-
-    def result_document(self) -> ResultDocument | None:
-        """The result as the documents carry it: null until the game is over."""
-        result = self.result()
-        return result.to_json() if result else None
+        return Outcome.of(scores, top[0] if len(top) == 1 else (), sides, self.over)
 
     # -- commands: check, then append events ---------------------------------------------
 
@@ -375,9 +334,4 @@ def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list 
     return game, events
 
 
-def replay(events: Iterable[dict]) -> Game:
-    """The state of a game is its events applied in order, and nothing else."""
-    game = Game()
-    for event in events:
-        game.apply(event)
-    return game
+replay = Game.replay  # the state of a game is its events applied in order (``Lifecycle``)

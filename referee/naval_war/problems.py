@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..common.problems import Problem, RuleViolation
+from ..common.problems import ErrorKind, Problem, RuleViolation
 from .squares import Square, reading_order, square_name
 
 __all__ = ["Problem", "RuleViolation", "problem", "refuse"]
@@ -26,6 +26,6 @@ def problem(
 
 
 def refuse(rule: str, message: str, squares: Iterable[Square] = (), *,
-           field: str | None = None, kind: str = "illegal") -> RuleViolation:
+           field: str | None = None, kind: ErrorKind = "illegal") -> RuleViolation:
     """A violation with a single problem, ready to raise."""
     return RuleViolation([problem(rule, message, squares, field)], kind)

@@ -14,19 +14,7 @@ from .club import club_entry
 from .fleet import check_disposition
 from .game import SEATS, Game, new_game
 from .postmortem import postmortem_summary
-from .views import (
-    fingerprints_verify,
-    game_file_view,
-    host_view,
-    postmortem_view,
-    record_for,
-    report_for,
-    result_headline,
-    seating_for,
-    status_view,
-    targets_for,
-    view_for,
-)
+from .views import postmortem_view, record_for, report_for, result_headline, view_for
 
 
 def create(*, id: str, seed: int, at: float, options: dict, bots: dict
@@ -55,10 +43,6 @@ def with_draft(view: dict, document: dict) -> dict:
             "forces": fleet.forces()}
 
 
-def computer(level: str, seed: str | int, on_failure=None) -> Bot:
-    return Bot(level, seed=seed, on_failure=on_failure)
-
-
 RULE_SET = RuleSet(
     rules=catalogue.RULES,
     title=catalogue.TITLE,
@@ -66,27 +50,20 @@ RULE_SET = RuleSet(
     catalogue=catalogue.to_json,
     new_game=create,
     options=("seats", "alliances", "disposition_minutes", "move_minutes"),
-    empty=Game,
+    seats=SEATS,
     view_for=view_for,
     report_for=report_for,
     record_for=record_for,
-    status_view=status_view,
-    host_view=host_view,
-    seating=seating_for,
     headline=result_headline,
-    targets_for=targets_for,
     postmortem_view=postmortem_view,
     postmortem_document=postmortem_summary,
-    game_file_view=game_file_view,
-    fingerprints_verify=fingerprints_verify,
     club_entry=club_entry,
     check_draft=check_draft,
     with_draft=with_draft,
-    game_content=Game.content,
     levels=DESCRIPTIONS,
-    computer=computer,
+    computer=Bot,
     stand_in_level="captain",
-    seats=SEATS,
+    web="referee.naval_war_web:NAVAL_WAR",
     bench=BENCH,  # the clairvoyant reference player, for ``referee ladder`` alone
 )
 

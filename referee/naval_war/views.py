@@ -16,6 +16,7 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
     host_view,
     postmortem_of,
     require_over,
+    seating_for,
     status_view,
     targets_for,
 )
@@ -24,7 +25,6 @@ from .documents import (
     MoveRecord,
     PostmortemView,
     Report,
-    Seating,
     SeatReport,
     View,
 )
@@ -112,13 +112,6 @@ def _view(game: Game, seat: str) -> View:
                 view["revealed"][other] = {"disposition": other_disposition,
                                            "damage": other_damage}
     return view
-
-
-def seating_for(game: Game) -> Seating:
-    """What the holder of a join link sees before he joins: the seats, the order of play drawn
-    when the game was created (R11) and the sides (R23); nothing of anyone's forces."""
-    return detached({"id": game.id, "seats": list(game.seats), "order": list(game.order),
-                     "sides": [list(members) for members in game.sides]})
 
 
 def record_for(game: Game, seat: str) -> MoveRecord:

@@ -9,7 +9,8 @@ True
 >>> sorted(bot.disposition(view))
 ['boats', 'man']
 
-``computer(level, seed, on_failure=None)`` gives an object with ``disposition(view)``, a
+``computer(level, seed, on_failure=None)`` gives the shared computer
+(``referee.common.computer.Computer``) of these levels (``TCG_ROSTER``): ``disposition(view)``, a
 disposition document of T11 for the seat's own half, and ``move(view)``, a move document legal
 for that view (T7). It is handed nothing but the view document its seat would get (a JSON
 copy); it never sees a ``Game`` and imports nothing that holds one. Every choice is drawn from a
@@ -27,75 +28,59 @@ and plays a recruit's shot instead, so a game is never stuck on the computer.
 from __future__ import annotations
 
 import random
-from typing import Callable  # noqa: UP035 (the computer imports only what its tests allow)
+from typing import Callable, NamedTuple  # noqa: UP035 (only what its tests allow)
+
+from referee.common.computer import Computer as SharedComputer
+from referee.common.computer import Level, Roster
 
 from . import admiral, captain, recruit
-from .sight import NotYourTurn, read_holes, read_turn
-
-LEVELS = {
-    "recruit": "Random legal shots: the baseline.",
-    "captain": "Hunts on a pattern of the honeycomb, then follows hits along their lines.",
-    "admiral": "Shoots where the most placements consistent with its reports put a boat.",
-}
+from .sight import NotYourTurn, Sight, read_holes, read_turn
 
 
-class Computer:
-    """A computer player of one level; all its randomness comes from ``seed`` and the view."""
+class Turn(NamedTuple):
+    """What a level reads at its turn: its sight of the view, and the captain's pattern of the
+    honeycomb (one of three, drawn once a game and seat)."""
+    sight: Sight
+    pattern: int
 
-    def __init__(self, level: str, seed: int | str = 0,
-                 on_failure: Callable[[str, Exception], None] | None = None, *,
-                 strict: bool = False) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"{level!r} is not a level; the levels are {', '.join(LEVELS)}")
-        self.level = level
-        self.seed = seed
-        # told (level, the failure) when a level fails and a recruit's shot is played
-        # instead: the server logs it; no message, which may name holes (T10)
-        self.on_failure = on_failure
-        self.strict = strict  # raise a level's own failure instead (the tests and the bench)
 
-    def __repr__(self) -> str:
-        return f"computer({self.level!r}, seed={self.seed!r})"
+def _read_setup(view: dict, seeded) -> tuple[int, random.Random]:
+    """The seat's own island holes (T2, as a mask), and the source of its disposition."""
+    islands = view.get("islands") or {}
+    you = view.get("you")
+    if you not in islands:
+        raise ValueError("the view holds no islands for its own seat (T12)")
+    return read_holes(islands[you]), seeded(view.get("id"), you, "disposition",
+                                            ",".join(sorted(islands[you])))
 
-    def _rng(self, view: dict, *what: object) -> random.Random:
-        return random.Random(":".join(str(x) for x in (self.seed, view.get("id"),
-                                                        view.get("you"), *what)))
 
-    def disposition(self, view: dict) -> dict:
-        """A disposition document (T11) for the seat's own half of the view's card: boats on
-        its sea holes, the man on one of its islands (T3-T5)."""
-        islands = view.get("islands") or {}
-        you = view.get("you")
-        if you not in islands:
-            raise ValueError("the view holds no islands for its own seat (T12)")
-        own = read_holes(islands[you])
-        rng = self._rng(view, "disposition", ",".join(sorted(islands[you])))
-        if self.level == "admiral":
-            try:
-                return admiral.disposition(own, rng)
-            except Exception as failure:
-                self._failed(failure)
-        return recruit.disposition(own, rng)
+def _read_turn(view: dict, seeded) -> tuple[Turn, random.Random]:
+    """The sight at the seat's turn (``NotYourTurn`` out of it), and the source of its shot:
+    the game, the seat and the number of reports."""
+    sight = read_turn(view)
+    key = (view.get("id"), view.get("you"))
+    return (Turn(sight, seeded(*key, "pattern").randrange(3)),
+            seeded(*key, len(view.get("reports") or [])))
 
-    def move(self, view: dict) -> dict:
-        """A move document (T11) legal for the seat whose view this is, at its turn (T7)."""
-        sight = read_turn(view)
-        rng = self._rng(view, len(view.get("reports") or []))
-        try:
-            if self.level == "captain":
-                pattern = self._rng(view, "pattern").randrange(3)
-                return captain.move(sight, rng, pattern)
-            if self.level == "admiral":
-                return admiral.move(sight, rng)
-        except Exception as failure:
-            self._failed(failure)
-        return recruit.move(sight, rng)
 
-    def _failed(self, failure: Exception) -> None:
-        if self.strict:
-            raise failure
-        if self.on_failure is not None:
-            self.on_failure(self.level, failure)
+TCG_ROSTER = Roster({
+    "recruit": Level("Random legal shots: the baseline.",
+                     move=lambda turn, rng: recruit.move(turn.sight, rng),
+                     disposition=recruit.disposition),
+    "captain": Level("Hunts on a pattern of the honeycomb, then follows hits along their lines.",
+                     move=lambda turn, rng: captain.move(turn.sight, rng, turn.pattern)),
+    "admiral": Level("Shoots where the most placements consistent with its reports put a boat.",
+                     move=lambda turn, rng: admiral.move(turn.sight, rng),
+                     disposition=admiral.disposition),
+}, read_setup=_read_setup, read_turn=_read_turn)
+LEVELS = TCG_ROSTER.descriptions
+
+
+class Computer(SharedComputer):
+    """A computer player of one of the TCG's levels; all its randomness comes from ``seed``
+    and the view (``referee.common.computer``)."""
+
+    ROSTER = TCG_ROSTER
 
 
 def computer(level: str, seed: int | str = 0,
@@ -104,4 +89,4 @@ def computer(level: str, seed: int | str = 0,
     return Computer(level, seed, on_failure)
 
 
-__all__ = ["LEVELS", "Computer", "NotYourTurn", "computer"]
+__all__ = ["LEVELS", "TCG_ROSTER", "Computer", "NotYourTurn", "computer"]

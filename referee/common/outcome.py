@@ -1,0 +1,79 @@
+"""How a finished game came out, the same type for every rule set (R14, R22, R23, T9, B10).
+
+As python-chess's ``Outcome`` and ``Termination``: a frozen ``Outcome`` holds each seat's
+points, the winning seats (none on a draw), each side's seats and total, and why the game ended,
+one of ``EndReason``; ``to_json`` writes it as every document carries it (docs/api.md, "A
+player's view", ``result``), keys in that order.
+
+>>> won = Outcome.of({"red": 3, "blue": 1}, ["red"], [("red",), ("blue",)], "rescued")
+>>> won.winner, won.to_json()["sides"]
+('red', [{'seats': ['red'], 'score': 3}, {'seats': ['blue'], 'score': 1}])
+>>> Outcome.of({"red": 0}, [], [("red",)], "bored")
+Traceback (most recent call last):
+...
+ValueError: 'bored' is not a reason a game ends; the reasons are agreed, resigned, forfeit, \
+exhausted, rescued, merchants, fleet
+
+Pure like the cores that use it: no web, storage or PDF library is imported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal, get_args
+
+from .documents import EndReason, ResultDocument
+
+# the ends every game shares (``Lifecycle``): agreeing to end (R14), resigning, a forfeit that
+# leaves one side (R10)
+SharedEnd = Literal["agreed", "resigned", "forfeit"]
+END_REASONS: tuple[str, ...] = get_args(EndReason)
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """A side's seats and their points together (R22, R23)."""
+    seats: tuple[str, ...]
+    score: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game's result (see the module's text); ``scores`` cannot be changed."""
+    scores: Mapping[str, int]
+    winners: tuple[str, ...]
+    sides: tuple[SideScore, ...]
+    reason: EndReason
+
+    def __post_init__(self) -> None:
+        if self.reason not in END_REASONS:
+            raise ValueError(f"{self.reason!r} is not a reason a game ends; the reasons are "
+                             f"{', '.join(END_REASONS)}")
+        if not isinstance(self.scores, MappingProxyType):
+            object.__setattr__(self, "scores", MappingProxyType(dict(self.scores)))
+
+    @classmethod
+    def of(cls, scores: Mapping[str, int], winners: Iterable[str],
+           sides: Iterable[Iterable[str]], reason: EndReason) -> Outcome:
+        """The outcome of seats that scored ``scores``, on ``sides``, each side's total the
+        sum of its seats' points."""
+        return cls(scores, tuple(winners),
+                   tuple(SideScore(tuple(side), sum(scores[s] for s in side))
+                         for side in map(tuple, sides)), reason)
+
+    @property
+    def winner(self) -> str | None:
+        """The single winning seat; None on a draw or when a side of two or more wins."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_json(self) -> ResultDocument:
+        """The ``result`` of docs/api.md, "A player's view"."""
+        return {
+            "scores": dict(self.scores),
+            "winner": self.winner,
+            "winners": list(self.winners),
+            "sides": [{"seats": list(side.seats), "score": side.score} for side in self.sides],
+            "reason": self.reason,
+        }

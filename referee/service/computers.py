@@ -1,0 +1,89 @@
+"""The computers: each seeded from its game's server secret and its seat, never from anything
+a player sees, and moving whenever it is a computer's turn (``play_bots``), one transaction a
+move, from its seat's view alone (R21, R25).
+
+The secret is never in a view, page, log or export. A move the rules refuse is replaced by the
+rule set's simplest level's (``Computer.simplest``), logged with its rulings alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+
+from .. import rulesets
+from ..common.problems import RuleViolation
+from ..common.ruleset import Game, RuleSet
+from ..store import Store
+from . import clocks, engine
+
+log = logging.getLogger("referee")
+
+GAME_SECRET_BYTES = 32  # 256 bits: the seed of the game's computers
+
+
+def _computer(secret: str, seat: str, level: str, rule_set: RuleSet | None = None):
+    """The computer of a seat at a level (of ``rule_set``, the first registered when it names
+    none), its seed HMAC(the game's secret, the seat): the same for every level, so a level
+    that stands in for another draws from the same source."""
+    bound = hmac.new(bytes.fromhex(secret), f"computer:{seat}".encode(), hashlib.sha256)
+    return (rule_set or rulesets.named(rulesets.DEFAULT)).computer(
+        level, bound.hexdigest(), on_failure=_computer_failed)
+
+
+def _computer_failed(level: str, failure: Exception) -> None:
+    """A level could not choose a move and played its rule set's simplest level's instead: the
+    kind of failure and its rulings only, since a message may name squares of its chart
+    (R21)."""
+    rulings = [p.rule for p in failure.problems] if isinstance(failure, RuleViolation) else []
+    log.warning("the %s computer failed to choose a move (%s%s); it plays a simpler move",
+                level, type(failure).__name__, f": {', '.join(rulings)}" if rulings else "")
+
+
+def computer(store: Store, game_id: str, seat: str, level: str):
+    """The computer that plays a seat (its own, or a stand-in for an absent player): every
+    choice it makes is drawn from HMAC(the game's server secret, the seat), and each move from
+    that and the move's number, so nothing a player sees (the game's id, its seats, its
+    moves) predicts its fleet or its moves (issue 10 item 1). The secret is never in a view,
+    page, log or export."""
+    # a game stored before secrets were kept is given one now, once
+    secret = store.secret_made_once(game_id, lambda: secrets.token_hex(GAME_SECRET_BYTES))
+    return _computer(secret, seat, level, rulesets.named(store.rules_of(game_id)))
+
+
+MAX_BOT_MOVES = 1000  # more than any game can have: a guard, not a limit of play
+
+
+def play_bots(store: Store, game_id: str) -> None:
+    """Let every computer whose turn it is move, one transaction per move, until a player's
+    turn or the end: a computer's seat, or a player's seat an opponent handed to the computer
+    (R25). Each computer sees only its seat's view (R21)."""
+
+    def computer_move(game: Game) -> str | None:
+        rule_set = rulesets.of(game)
+        shown = rule_set.status_view(game)
+        seat = shown["turn"]
+        level = clocks.computer_to_move(store, game_id, game)
+        if level is None:
+            return None
+        stand_in = shown["seats"][seat]["bot"] is None
+        view = rule_set.view_for(game, seat)
+        made = computer(store, game_id, seat, level)
+        try:
+            game.move(seat, made.move(view), stand_in=stand_in)
+        except RuleViolation as refused:  # a computer's mistake must not stop the game
+            simple = made.simplest()  # its rule set's weakest level, with the same seed
+            # the rulings only: the problems' messages name squares of its chart (R21)
+            log.warning("game %s: the %s computer's move was refused (%s); it plays a "
+                        "%s's move", game_id, seat, ", ".join(p.rule for p in refused.problems),
+                        simple.level)
+            game.move(seat, simple.move(view), stand_in=stand_in)
+        return seat
+
+    for _ in range(MAX_BOT_MOVES):
+        seat = engine.act(store, game_id, computer_move, computers=False)
+        if seat is None:
+            return
+        log.info("game %s: move (%s, computer)", game_id, seat)

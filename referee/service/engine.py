@@ -1,0 +1,177 @@
+"""The transaction engine: every change to a stored game is one ``act``, and what a version
+of a game gives is made once (``derived``).
+
+Every change follows one path (``act``): take the game's replayed state from this process's
+cache (``states``: one indexed query brings it up to date), let the core check and apply the
+command, then open SQLite's write transaction only to check that the game's version is
+unchanged and append the new events (and try again if another process got in first). Nothing
+expensive (a replay, a PDF, a post-mortem) runs while the write lock is held. A refused command
+raises before anything is written, so nothing is ever half-applied. After a change, any
+computer whose turn it is moves (``settle``).
+
+A game's log takes at most ``MAX_EVENTS`` events; past that, only what ends the game (an
+agreement, a resignation, a forfeit, a move that wins), up to ``MAX_LOG``, so that no seat can
+keep a result off the record by filling the log. A caller that needs a state of its own gets a
+private copy (``load``), made explicitly; what a page shows comes from the products kept per
+version, never from such a copy.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+from ..common.problems import RuleViolation
+from ..common.ruleset import Game
+from ..costly import run as run_costly
+from ..errors import ApiError
+from ..states import states_of
+from ..store import Store
+from . import clock, clocks, computers, files, views
+
+log = logging.getLogger("referee")
+
+MAX_EVENTS = 2000  # a game has at most a few hundred moves: a guard against swollen logs
+ENDING_ROOM = 64  # events past MAX_EVENTS kept for what ends a game (R14): more than any needs
+MAX_LOG = MAX_EVENTS + ENDING_ROOM
+ACT_ATTEMPTS = 50  # tries of a command while other processes change the same game
+T = TypeVar("T")
+
+
+class Stale(Exception):
+    """Another process changed the game between the command and the write: try again."""
+
+
+def private_copy(game: Game) -> Game:
+    """A copy of a state of the caller's own, made at once and explicitly (``copy.deepcopy``):
+    the events and reports lists are copied shallowly and their entries shared, since neither
+    is changed once made; a rule set's memo of derived facts starts empty in the copy."""
+    memo = {id(game.events): list(game.events), id(game.reports): list(game.reports)}
+    return copy.deepcopy(game, memo)
+
+
+def load(store: Store, game_id: str) -> Game:
+    """A private copy of the game's current state, which the caller may keep or change."""
+    states = states_of(store)
+    with states.lock(game_id):
+        return private_copy(states.current(store, game_id))
+
+
+def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T],
+            size: Callable[[T], int] = lambda value: 4096, *, costly: str | None = None) -> T:
+    """What ``build`` makes of the game's current version, made once per version and kept
+    (a finished game's post-mortem and PDFs never change). ``build`` runs under the game's
+    lock in this process, never inside SQLite's write lock; it must not change the game.
+    ``costly`` (what it does, "printing"): ``build`` is costly work, made in a turn of the
+    costly pool (``costly.run``: then ``build`` must be picklable, a module-level function or
+    a partial of one); what is already kept needs none."""
+    states = states_of(store)
+
+    def make(game: Game) -> T:
+        return build(game) if costly is None else run_costly(costly, build, game)
+
+    with states.lock(game_id):
+        game = states.current(store, game_id)
+        return states.derived(game_id, game.version, key, lambda: make(game), size)
+
+
+def settle(store: Store, game_id: str) -> None:
+    """Let any computer whose turn it is move (say a server stopped between a player's move
+    and the computer's answer)."""
+    states = states_of(store)
+    with states.lock(game_id):
+        game = states.current(store, game_id)
+        waiting = clocks.computer_to_move(store, game_id, game) is not None
+    if waiting:
+        computers.play_bots(store, game_id)
+
+
+def check_room(game: Game, before: int, new: list[dict]) -> None:
+    """A command's events fit the log: within MAX_EVENTS, or within MAX_LOG for events that
+    end the game or lead only towards its end (R14), which are always taken."""
+    if before + len(new) <= MAX_EVENTS:
+        return
+    if before + len(new) <= MAX_LOG and game.ends_the_game(new):
+        return
+    raise ApiError(409, f"This game has reached the referee's limit of {MAX_EVENTS:,} "
+                        "events; it can still end: agree to end it or resign (R14)",
+                   field="events", rule="R14")
+
+
+def append_events(store: Store, game_id: str, before: int, new: list[dict]) -> None:
+    """Append a command's events (perhaps none) inside the write transaction, if the game is
+    still at the version the command saw (their room in the log is checked by
+    ``check_room``)."""
+    if store.version(game_id) != before:
+        raise Stale
+    if new:
+        store.append(game_id, before + 1, new, clock.now())
+
+
+def act(store: Store, game_id: str, command: Callable[[Game], T], *,
+        then: Callable[[T], None] | None = None, computers: bool = True) -> T:
+    """Apply a command to a stored game: the command runs on the cached state, outside
+    SQLite's write lock; the lock is taken only to check the version and append (and to run
+    ``then``, the command's own writes, e.g. an Idempotency-Key's report). If another process
+    appended first, the command runs again on the new state. ``then`` runs even when the
+    command adds no event (a new join code for a seat nobody holds), at the version the
+    command saw. What a caller shows afterwards comes from the views kept per version
+    (``seat_view``, ``host_status``), never from a copy of the state, whose cost would
+    grow with what is hidden (R21)."""
+    states = states_of(store)
+    for _ in range(ACT_ATTEMPTS):
+        with states.lock(game_id):
+            game = states.current(store, game_id)
+            before = game.version
+            try:
+                result = command(game)
+                check_room(game, before, game.events[before:])
+            except (RuleViolation, ApiError):
+                if game.version != before:  # refused after a change: the state is not the log
+                    states.forget(game_id)
+                raise
+            except BaseException:
+                states.forget(game_id)
+                raise
+            new = game.events[before:]
+            if not new and then is None:  # nothing to write: no write lock
+                break
+            over = bool(new) and views.status(game)["phase"] == "over"
+            stamp = files.content_hash(game) if over else None
+            entry = files.club_entry(game) if stamp else None
+            try:
+                with store.write():
+                    append_events(store, game_id, before, new)
+                    if then is not None:
+                        then(result)
+                    if new:
+                        store.keep_due(game_id, clocks.computer_due_at(store, game_id, game))
+                    if stamp:
+                        store.mark_finished(game_id, clock.now())
+                        # its file cannot be imported here again; an imported copy that
+                        # came first keeps the hash (the live game is counted on its own)
+                        store.claim_content_hash(game_id, stamp)
+                        files.keep_club_entry(store, game_id, game, entry)
+            except Stale:
+                states.forget(game_id)
+                continue
+            except BaseException:
+                if game.version != before:
+                    states.forget(game_id)
+                raise
+        break
+    else:
+        raise ApiError(503, "The game is changing too fast to apply this now; try again")
+    if new:
+        log.info("game %s: %s", game_id, ", ".join(_describe_event(e) for e in new))
+    if computers and new:
+        settle(store, game_id)
+    return result
+
+
+def _describe_event(event: dict) -> str:
+    """An event for the log: its type and seat, never a square (R21)."""
+    seat = event.get("seat")
+    return f"{event['type']} ({seat})" if seat else event["type"]

@@ -1,0 +1,152 @@
+"""The views kept per version: what a seat, the host and the pages that hold no seat are shown,
+each made once per version of a game (and revision of a seat's draft) and served as the same
+bytes, so that its cost follows what the asker may know, never what is hidden from him (R21).
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+from dataclasses import dataclass
+
+from .. import rulesets
+from ..common.ruleset import Game
+from ..states import states_of
+from ..store import Store
+from . import clock, clocks, engine
+
+
+def status(game: Game) -> dict:
+    """A game's public state (phase, seats, turn, clocks, result), from its rule set."""
+    return rulesets.of(game).status_view(game)
+
+
+def view(game: Game, seat: str) -> dict:
+    """Everything one seat may know of a game (R21), from its rule set."""
+    return rulesets.of(game).view_for(game, seat)
+
+
+def postmortem_document(game: Game) -> dict:
+    """What each weapon bought and what hindsight says (``GET .../postmortem``), from the
+    game's rule set; refused before the end."""
+    return rulesets.of(game).postmortem_document(game)
+
+
+def public_status(store: Store, game_id: str) -> dict:
+    """The game's public state (``status``) at its current version, made once per version:
+    what the pages that hold no seat show (joining, recovery) and the host's powers check,
+    at a cost that nothing hidden changes (R21). The caller must not change it."""
+    return engine.derived(store, game_id, "status",
+                          lambda game: json.loads(json.dumps(status(game))), lambda _: 2048)
+
+
+def seating(store: Store, game_id: str) -> dict:
+    """What a join link's holder sees before he joins (seats, order, sides), once per
+    version, from the rule set's ``seating`` view (R11, R23)."""
+    return engine.derived(store, game_id, "seating", lambda game: rulesets.of(game).seating(game),
+                   lambda _: 1024)
+
+
+def record_body(store: Store, game_id: str, seat: str) -> bytes:
+    """A seat's move record as JSON bytes, made once per version and seat as its view is:
+    its cost follows what the seat is told, never what is hidden from it (R21)."""
+    def build(game: Game) -> bytes:
+        document = rulesets.of(game).record_for(game, seat)
+        return (json.dumps(document, separators=(",", ":")) + "\n").encode()
+    engine.settle(store, game_id)
+    return engine.derived(store, game_id, ("record", seat), build, len)
+
+
+def host_status(store: Store, game_id: str) -> dict:
+    """What the host may see (R24): who has joined and locked in, the clocks, whose turn, the
+    stand-in's level and the result, made once per version from the rule set's host view;
+    then who has not been seen for a while, the seat hosting was handed to and the time.
+    Never anything of any seat's fleet, at a cost nothing hidden changes."""
+    engine.settle(store, game_id)
+
+    def build(game: Game) -> bytes:
+        shown = rulesets.of(game).host_view(game)
+        return json.dumps({**shown, "move_clock": clocks.move_clock(store, game_id, game),
+                           "stand_in_level": clocks.stand_in_level(game)}).encode()
+
+    kept = json.loads(engine.derived(store, game_id, "host", build, len))
+    seen = store.seats_seen(game_id)
+    return {
+        "id": kept["id"], "phase": kept["phase"], "version": kept["version"],
+        "clock": kept["clock"], "move_clock": kept["move_clock"],
+        "seats": {s: {**info, "last_seen": seen.get(s)} for s, info in kept["seats"].items()},
+        "turn": kept["turn"], "result": kept["result"], "host_seat": store.host_seat(game_id),
+        "now": clock.now(), "stand_in_level": kept["stand_in_level"],
+    }
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's view at one version of the game (and one revision of its draft): its JSON
+    bytes (and their gzip, made on first asking) and its ETag's parts, built once and kept.
+    ``settled``: at this version no computer is to move, now or later (no stand-in waits on
+    a clock), so the kept view can be served without looking again. Only bytes are kept,
+    not the document: thousands of kept documents' dicts, replaced at every move, made
+    Python's cycle collector pause a server for 50-250 ms at a time (issue 15)."""
+
+    version: int
+    draft: int
+    body: bytes
+    settled: bool = False
+
+    def fresh(self) -> dict:
+        """The view as a document of its own, which the caller may change."""
+        return json.loads(self.body)
+
+    document = property(fresh)  # read by pages that only read it
+
+    @functools.cached_property
+    def gzipped(self) -> bytes:
+        """The body compressed once, not on every request (a long game's view is 100 KB)."""
+        return gzip.compress(self.body, compresslevel=6, mtime=0)
+
+
+def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
+    """A seat's view (after any computer has moved), from the cached state. Its cost does not
+    depend on anything hidden from the seat (R21): it is built once per version and seat,
+    then served as the same bytes. A view kept for the store's current version (one indexed
+    query, the cheap poll's) is served without the game's lock or state, unless a computer
+    might still have to move at that version."""
+    states = states_of(store)
+    kept = kept_view(store, game_id, seat, *store.view_stamp(game_id, seat))
+    if kept is not None:
+        return kept
+    engine.settle(store, game_id)
+    with states.lock(game_id):
+        game = states.current(store, game_id)
+        found = store.draft(game_id, seat)
+        revision = found[1] if found else 0  # in the ETag, as the cheap poll reads it
+        rule_set = rulesets.of(game)
+        shown = rule_set.status_view(game)
+        if shown["phase"] != "setup" or shown["seats"][seat]["ready"]:
+            found = None  # a draft shows only until the seat locks in
+
+        def build() -> SeatView:
+            document = view(game, seat)
+            # R25, fixed per version
+            document["move_clock"] = clocks.move_clock(store, game_id, game)
+            if found:
+                document = rule_set.with_draft(document, found[0])
+            body = (json.dumps(document, separators=(",", ":")) + "\n").encode()
+            turn = shown["turn"]
+            settled = (shown["phase"] != "play" or turn is None
+                       or not (shown["seats"][turn]["bot"] or shown["seats"][turn]["stand_in"]))
+            return SeatView(game.version, revision, body, settled)
+
+        return states.derived(game_id, game.version, ("view", seat, revision), build,
+                              lambda view: 3 * len(view.body))
+
+
+def kept_view(store: Store, game_id: str, seat: str, version: int, draft: int
+              ) -> SeatView | None:
+    """The seat's view kept for this version and draft revision (``store.view_stamp``'s),
+    if it is kept and no computer may still move at it: what ``seat_view`` would serve, found
+    without the game's lock or state (the cheap poll serves it before Flask is entered)."""
+    kept = states_of(store).peek(game_id, version, ("view", seat, draft))
+    return kept if isinstance(kept, SeatView) and kept.settled else None
