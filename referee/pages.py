@@ -784,7 +784,9 @@ def club():
     titles = {part.rules: section["title"] for part, section in zip(parts, sections,
                                                                      strict=True)}
     mine = _seats()
-    finished = [{**row, "mine": row["id"] in mine, "rules_title": titles.get(row["rules"])}
+    trusted = service.trusted_keys(store(), signing_key().public)
+    finished = [{**row, "mine": row["id"] in mine, "rules_title": titles.get(row["rules"]),
+                 "verified": service.counts_in_records(row["imported"], row["signer"], trusted)}
                 for row in store().finished_listing((page - 1) * GAMES_PER_PAGE,
                                                     GAMES_PER_PAGE)]
     return render_template("club.html", sections=sections, finished=finished,

@@ -228,6 +228,13 @@ def _one_drafts_table(db: sqlite_utils.Database) -> None:
     db["disposition_drafts"].drop()
 
 
+def _club_entries_played(db: sqlite_utils.Database) -> None:
+    """Whether a move was made in each finished game the club lists: one decided before any
+    move (a resignation, an agreement or a forfeit at once) counts in no record, since anyone
+    can make such a game against himself."""
+    db["club_entries"].add_column("played", int, not_null_default=1)
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -247,6 +254,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0015_computers_due", _computers_due),
     ("0016_club_entries", _add_club_entries),
     ("0017_one_drafts_table", _one_drafts_table),
+    ("0018_club_entries_played", _club_entries_played),
 ]
 
 # a seat's private notes, each a table of migration 0002 (``keep_note``): the pages' working
@@ -744,13 +752,17 @@ class Store:
 
     # -- the club's records: one summary a finished game -----------------------------------
 
-    def keep_club_entry(self, game_id: str, rules: str, counted: bool, entry: dict) -> None:
+    def keep_club_entry(self, game_id: str, rules: str, counted: bool, entry: dict,
+                        played: bool = True) -> None:
         """A finished game's summary for the club (its first is kept: a finished game never
-        changes, and two processes may summarise the same game at once)."""
+        changes, and two processes may summarise the same game at once); ``played``: a move
+        was made in it (a game decided before any move counts in no record)."""
         self.db.execute(
-            "insert or ignore into club_entries (game_id, rules, finished_at, counted, body) "
-            "select id, ?, finished_at, ?, ? from games where id = ? and finished_at is not null",
-            [rules, int(counted), json.dumps(entry, separators=(",", ":")), game_id])
+            "insert or ignore into club_entries (game_id, rules, finished_at, counted, body, "
+            "played) select id, ?, finished_at, ?, ?, ? from games where id = ? "
+            "and finished_at is not null",
+            [rules, int(counted and played), json.dumps(entry, separators=(",", ":")),
+             int(played), game_id])
 
     def finished_without_entry(self) -> list[str]:
         """Finished games the club has no summary of yet (finished before summaries were
@@ -759,11 +771,21 @@ class Store:
             "select g.id from games g left join club_entries e on e.game_id = g.id "
             "where g.finished_at is not null and e.game_id is null order by g.finished_at")]
 
+    def created_at(self, game_id: str) -> float | None:
+        row = self._one("select created_at from games where id = ?", [game_id])
+        return row[0] if row else None
+
+    def give_up_content(self, game_id: str) -> None:
+        """A game played here found to be a copy of one played elsewhere first: it counts in
+        no record, and its content hash goes to the original."""
+        self.db.conn.execute("update games set content_hash = null where id = ?", [game_id])
+        self.db.conn.execute("update club_entries set counted = 0 where game_id = ?", [game_id])
+
     def count_club_entry(self, game_id: str, counted: bool) -> None:
         """Whether a finished game's summary counts in the records, again (the trusted
         referees changed)."""
-        self.db.conn.execute("update club_entries set counted = ? where game_id = ?",
-                             [int(counted), game_id])
+        self.db.conn.execute("update club_entries set counted = ? and played "
+                             "where game_id = ?", [int(counted), game_id])
 
     def club_stamp(self, rules: str) -> tuple[int, int]:
         """What changes whenever the set of one rule set's counted summaries does."""
@@ -784,11 +806,14 @@ class Store:
 
     def finished_listing(self, offset: int, limit: int) -> list[dict]:
         """A page of the finished games the club lists, newest first: each its summary with
-        its ``id``, ``rules``, ``imported`` and ``counted``."""
+        its ``id``, ``rules``, ``imported``, ``signer`` (of an imported game's file),
+        ``counted`` and ``played``."""
         return [{**json.loads(body), "id": game_id, "rules": rules, "imported": bool(imported),
-                 "counted": bool(counted)}
-                for game_id, rules, counted, imported, body in self.db.conn.execute(
-                    "select e.game_id, e.rules, e.counted, g.imported, e.body "
+                 "signer": signer, "counted": bool(counted), "played": bool(played)}
+                for game_id, rules, counted, imported, signer, played, body
+                in self.db.conn.execute(
+                    "select e.game_id, e.rules, e.counted, g.imported, g.signer, e.played, "
+                    "e.body "
                     "from club_entries e join games g on g.id = e.game_id "
                     "order by e.finished_at desc, e.rowid desc limit ? offset ?",
                     [limit, offset])]

@@ -10,12 +10,13 @@ import time
 from referee import rulesets, service
 
 
-def finished_game(rules: str, n: int, moves: int = 0, names: tuple[str, ...] = (),
+def finished_game(rules: str, n: int, moves: int = 1, names: tuple[str, ...] = (),
                   options: dict | None = None):
     """A finished game of these rules: every seat named (``names``, else "Player <n> <seat>"),
     set up by the rule set's simplest computer and locked in with a random salt (so no two
-    games are one), ``moves`` moves played by that computer, then the seat to move resigns
-    (if the game has not ended by itself). ``options``: the rule set's, as the API takes them."""
+    games are one), ``moves`` moves played by that computer (at least one, by default: a game
+    decided before any move counts in no record), then the seat to move resigns (if the game
+    has not ended by itself). ``options``: the rule set's, as the API takes them."""
     rule_set = rulesets.named(rules)
     rng = random.Random(f"{rules}-{n}")
     game, _ = rule_set.new_game(id=f"g{n}", seed=rng.randrange(2 ** 63), at=time.time(),

@@ -351,6 +351,11 @@ def test_the_club_page_shows_broadsides_own_table(bs_client):
         phone.post(f"/broadside/games/{game_id}/lock",
                    data={"csrf_token": _csrf(phone.get(f"/games/{game_id}"))})
     red = phones["red"]
+    page = red.get(f"/games/{game_id}").get_data(as_text=True)
+    key = re.search(r'name="key" value="([0-9a-f]{16})"', page).group(1)
+    red.post(f"/broadside/games/{game_id}/move",  # a move: one decided before any counts not
+             data={"csrf_token": _csrf(red.get(f"/games/{game_id}")), "key": key,
+                   "ship": "I 19", "turn": "", "to": "I 14"})
     red.post(f"/games/{game_id}/resign", data={"csrf_token": _csrf(red.get(f"/games/{game_id}"))})
     page = bs_client.get("/club").get_data(as_text=True)
     assert 'id="broadside-records"' in page and "Won by Blue (the defender)" in page

@@ -17,7 +17,7 @@ import pytest
 from api_support import table_in_play
 from apiclient import Api, FlaskTransport
 from forgery_support import RULES, fabricated
-from helpers import ATTACKER, QUIET, padded
+from helpers import ATTACKER, IDLE_SQUARES, QUIET, padded
 
 from referee import create_app, signing
 
@@ -42,8 +42,12 @@ def own_key(app) -> str:
 
 def played_here(api: Api, red: dict = QUIET, blue: dict = QUIET, resigns: str = "red"
                 ) -> dict:
-    """A game played to its end on this referee (one seat resigns), and its file."""
+    """A game played to its end on this referee (a move, then one seat resigns: a game
+    decided before any move counts in no record), and its file."""
     table = table_in_play(api, {"red": red, "blue": blue})
+    turn = table.view("red")["turn"]
+    assert table.as_seat(turn, "POST", "/moves",
+                         {"weapon": "salvo", "at": IDLE_SQUARES})[0] == 201
     assert table.as_seat(resigns, "POST", "/resign")[0] == 200
     status, document, _ = table.as_seat("red", "GET", "/export")
     assert status == 200, document
@@ -326,3 +330,77 @@ def test_an_unverified_copy_gives_way_to_the_signed_file_of_the_same_game(app, a
     status, _, _ = api_of(there).call("GET", f"{GAMES}/{forged['id']}/export",
                                       token=forged["seats"]["red"]["token"])
     assert status in (401, 404)  # the copy and its tokens are gone
+
+
+def test_a_game_replayed_here_after_it_was_played_elsewhere_gives_way_to_its_signed_file(
+        app, api, tmp_path):
+    """A player of a game played on another referee knows both fleets at its end: he replays
+    it here first (the same fleets and moves, names of his choosing) to keep its signed file
+    out. The signed file of the game played first takes its place in the records; the replay
+    is listed, marked, and counted nowhere."""
+    there = referee_at(tmp_path / "other")
+    original = played_here(api_of(there))  # played there first, signed there
+    assert trust(app, "add", own_key(there), "--name", "Other club").exit_code == 0
+    replay = table_in_play(api, {"red": QUIET, "blue": QUIET})  # the same game, here, later
+    turn = replay.view("red")["turn"]
+    assert replay.as_seat(turn, "POST", "/moves", {"weapon": "salvo", "at": IDLE_SQUARES})[0] \
+        == 201
+    # the seat that resigns holds the same place in the order of play as in the original
+    resigner = next(e["seat"] for e in original["events"] if e["type"] == "resign")
+    mover = next(e["seat"] for e in original["events"] if e["type"] == "move")
+    here = turn if resigner == mover else next(s for s in ("red", "blue") if s != turn)
+    assert replay.as_seat(here, "POST", "/resign")[0] == 200
+    assert "1 finished game on this referee" in club_page(app)
+    status, imported, _ = api.call("POST", f"{GAMES}/import", original)
+    assert status == 201 and imported["counted"] is True, imported
+    page = club_page(app)
+    assert "1 finished game on this referee" in page  # the original, not the replay
+    assert "not counted" not in listed(page, imported["id"])
+    assert "(a replay of a game played elsewhere first: not counted)" in listed(page, replay.id)
+    status, body, _ = api.call("POST", f"{GAMES}/import", original)
+    assert status == 409, body  # and the game is one: offered again, it is already here
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_a_game_decided_before_any_move_is_listed_and_counted_nowhere(rules, app, api):
+    """Anyone can make such a game against himself, so none counts: a resignation before
+    any move, here or in a signed file."""
+    from rule_set_tables import table_in_play as any_table_in_play
+
+    table = any_table_in_play(api, rules)
+    status, view, _ = table.call("blue", "POST", "/resign")
+    assert status == 200 and view["phase"] == "over"
+    page = club_page(app)
+    assert "(decided before any move: not counted)" in listed(page, table.id)
+    assert "0 finished games on this referee" in page
+    played = any_table_in_play(api, rules)
+    status, report = played.move()
+    assert status == 201, report
+    assert played.call(played.turn(), "POST", "/resign")[0] == 200
+    page = club_page(app)
+    assert "not counted" not in listed(page, played.id)
+    assert "1 finished game on this referee" in page
+
+
+def test_a_finished_game_s_file_is_made_once(api, monkeypatch):
+    """Asked again and again, the file of a finished game is the same bytes, made once: a
+    client asking for it without end costs the referee nothing more."""
+    from referee.common.ruleset import RuleSet
+
+    table = table_in_play(api, {"red": QUIET, "blue": QUIET})
+    turn = table.view("red")["turn"]
+    assert table.as_seat(turn, "POST", "/moves", {"weapon": "salvo", "at": IDLE_SQUARES})[0] \
+        == 201
+    assert table.as_seat("blue", "POST", "/resign")[0] == 200
+    made = []
+    real = RuleSet.game_file_view
+
+    def counted(self, game):
+        made.append(1)
+        return real(self, game)
+
+    monkeypatch.setattr(RuleSet, "game_file_view", counted)
+    files = [table.as_seat("red", "GET", "/export")[1] for _ in range(5)]
+    assert all(document == files[0] for document in files)
+    assert files[0]["signature"] and files[0]["exported_at"]
+    assert len(made) == 1

@@ -134,8 +134,8 @@ def choose_stand_in_level(store: Store, game_id: str, level: object) -> str:
     if not isinstance(level, str) or level not in rule_set.levels:
         raise ApiError(422, f"{str(level)[:40]!r} is not a computer's level; the levels are "
                             f"{', '.join(rule_set.levels)}", field="level", rule="R25")
-    engine.act(store, game_id, lambda game: game.choose_stand_in_level(level))
-    log.info("game %s: the stand-in plays as %s", game_id, level)
+    if engine.act(store, game_id, lambda game: game.choose_stand_in_level(level)):
+        log.info("game %s: the stand-in plays as %s", game_id, level)
     return level
 
 

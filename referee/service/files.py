@@ -82,20 +82,25 @@ def export_game(store: Store, game_id: str, key: SigningKey) -> dict:
     disposition, and the fingerprints and salts that prove no fleet moved. A game that
     counts in this referee's records (played here, or imported from a trusted referee's
     signed file) is signed with this referee's key; an unverified import is not, so no file
-    is ever vouched for here that was not."""
-    game = engine.load(store, game_id)
-    rule_set = rulesets.of(game)
-    if rule_set.status_view(game)["phase"] != "over":
-        raise ApiError(409, "Only a finished game can be exported (R21)", rule="R21")
-    shown = rule_set.game_file_view(game)
-    document = {"format": export_format(rule_set.rules), "version": EXPORT_VERSION,
-                "rules": rule_set.rules,
-                "id": game_id, "exported_at": clock.now(), "fingerprints": shown["fingerprints"],
-                "salts": shown["salts"], "result": shown["result"], "events": shown["events"]}
+    is ever vouched for here that was not. The caller must not change the file it is given:
+    it is kept for the next caller."""
     imported, signer = store.import_signer(game_id)
-    if counts_in_records(imported, signer, trusted_keys(store, key.public)):
-        return key.sign(document)
-    return document
+    signed = counts_in_records(imported, signer, trusted_keys(store, key.public))
+
+    def made(game: Game) -> dict:
+        rule_set = rulesets.of(game)
+        if rule_set.status_view(game)["phase"] != "over":
+            raise ApiError(409, "Only a finished game can be exported (R21)", rule="R21")
+        shown = rule_set.game_file_view(game)
+        document = {"format": export_format(rule_set.rules), "version": EXPORT_VERSION,
+                    "rules": rule_set.rules, "id": game_id, "exported_at": clock.now(),
+                    "fingerprints": shown["fingerprints"], "salts": shown["salts"],
+                    "result": shown["result"], "events": shown["events"]}
+        return key.sign(document) if signed else document
+
+    # made once and kept (its exported_at the first time): asked again, it costs nothing
+    return engine.derived(store, game_id, ("export", signed, key.public), made,
+                          lambda document: 4 * len(document["events"]) * 64)
 
 
 def _refuse_file(message: str, field: str = "file") -> ApiError:
@@ -199,8 +204,11 @@ def import_game(store: Store, document: object, own: str) -> dict:
     """Store a checked game file under a new id; every seat gets a token to read it. The same
     game twice, even re-salted or re-ordered, is refused (409), except that a file that counts
     replaces an unverified copy of its game (else whoever imported a stripped copy first would
-    keep the signed file out). The key that signed the file is kept: the game counts in the
-    club's records only if it is this referee's (``own``) or a trusted one's
+    keep the signed file out), and takes the place in the records of a game played here after
+    it was played elsewhere (a player who saw both fleets at its end could replay it here
+    first, under names of his choosing, to keep the signed file out). The key that signed
+    the file is kept: the game counts in the club's records only if it is this referee's
+    (``own``) or a trusted one's
     (``counts_in_records``); otherwise it is listed as unverified. Replaying a file is costly
     work, done in a slot of the pool for it (``costly``)."""
     game = run_costly("importing game files", check_export, document)  # its faults first
@@ -219,8 +227,14 @@ def import_game(store: Store, document: object, own: str) -> dict:
         trusted = trusted_keys(store, own)
         counted = counts_in_records(True, signer, trusted)
         found = store.game_with_content(stamp)
+        replaced = copied = None
         if found and counted and not counts_in_records(*store.import_signer(found), trusted):
             store.remove_game(found)  # an unverified copy gives way to the signed file
+            replaced = found
+        elif found and counted and not store.import_signer(found)[0] \
+                and played_first(events, store.created_at(found)):
+            store.give_up_content(found)  # a replay here of a game played elsewhere first
+            copied = found
         elif found:
             raise _duplicate(found)
         store.add_game(game_id, seats.new_secret(seats.TOKEN_BYTES), seat_names,
@@ -231,14 +245,24 @@ def import_game(store: Store, document: object, own: str) -> dict:
         store.mark_finished(game_id, created)
         store.mark_imported(game_id, stamp, signer)
         keep_club_entry(store, game_id, game, entry, trusted)
-    if found:
-        states_of(store).forget(found)
+    if replaced:
+        states_of(store).forget(replaced)
         log.warning("game %s, an unverified copy of the signed game file imported as %s, "
-                    "is removed", found, game_id)
+                    "is removed", replaced, game_id)
+    if copied:
+        log.warning("game %s, played here after the signed game imported as %s was played "
+                    "elsewhere, is a copy of it: it counts in no record", copied, game_id)
     log.info("game %s imported with %d events (%s)", game_id, len(events),
              "counted" if counted else "unverified")
     return {"id": game_id, "seats": {seat: {"token": t} for seat, t in tokens.items()},
             "signer": signer, "counted": counted}
+
+
+def played_first(events: list[dict], here_since: float | None) -> bool:
+    """Whether a game file's game (its ``events``) was created before the game here that
+    plays the same moves (created at ``here_since``): then the one here is the copy."""
+    created = events[0].get("at") if events else None
+    return isinstance(created, int | float) and here_since is not None and created < here_since
 
 
 def club_entry(game: Game) -> dict | None:
@@ -256,11 +280,15 @@ def keep_club_entry(store: Store, game_id: str, game: Game, entry: dict | None,
                      trusted: Collection[str] = ()) -> None:
     """Inside the write that finishes (or imports) the game: keep its summary and whether it
     counts (``counts_in_records``; ``trusted``: the keys whose signed files count, which a
-    game played here does not need)."""
+    game played here does not need), and whether a move was made in it: a game decided
+    before any move counts in no record, whoever played it (anyone can make one against
+    himself)."""
     if entry is not None:
         imported, signer = store.import_signer(game_id)
-        store.keep_club_entry(game_id, rulesets.of(game).rules,
-                              counts_in_records(imported, signer, trusted), entry)
+        rule_set = rulesets.of(game)
+        played = bool(rule_set.record_for(game, rule_set.creator_seat)["moves"])
+        store.keep_club_entry(game_id, rule_set.rules,
+                              counts_in_records(imported, signer, trusted), entry, played)
 
 
 def recount_imports(store: Store, own: str) -> None:
