@@ -101,7 +101,7 @@ def test_i17_the_home_page_offers_each_games_own_computer_levels(app):
 
 def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, monkeypatch,
                                                                          caplog):
-    from referee import bots
+    from referee.naval_war import computer as bots
 
     rng = random.Random(1)
     table = computer_table(api, "admiral")

@@ -20,8 +20,8 @@ from apiclient import Api, FlaskTransport, lock_in_random_fleets, open_table, pl
 from helpers import IDLE_SQUARES, QUIET
 
 from referee import create_app, service
-from referee.bots import LEVELS, Bot
 from referee.naval_war import check_disposition, new_game, replay, view_for
+from referee.naval_war.computer import LEVELS, Bot
 from referee.store import Store
 
 GAMES = "/api/v1/games"

@@ -14,9 +14,9 @@ import pytest
 from wtforms.validators import NumberRange
 
 from printables import charts
-from referee.bots import board
 from referee.naval_war import catalogue, layout
 from referee.naval_war.catalogue import DIRECTIONS, SHIP_TYPES, ship_squares
+from referee.naval_war.computer import board
 from referee.naval_war.fleet import check_disposition
 from referee.naval_war.squares import SIZE, Square, square_name
 
