@@ -8,16 +8,15 @@ package (``referee/battleship_tcg/web``).
 
 from __future__ import annotations
 
-import printables
-
 from .naval_war.catalogue import RULES, SIZE
+from .naval_war.web import paper as drawn
 from .pages import naval_war_club, naval_war_page, naval_war_postmortem
 from .webparts import Paper, WebParts
 
 
 def postmortem(shown: dict, record: dict, *, paper: str, analysis: dict) -> bytes:
     """The post-mortem booklet from the seat's post-mortem view (its own view inside)."""
-    return printables.postmortem(shown["view"], record, paper=paper, analysis=analysis)
+    return drawn.postmortem(shown["view"], record, paper=paper, analysis=analysis)
 
 
 NAVAL_WAR = WebParts(
@@ -26,9 +25,9 @@ NAVAL_WAR = WebParts(
     seat_page=naval_war_page,
     postmortem_page=naval_war_postmortem,
     club_section=naval_war_club,
-    paper=Paper(blank_chart=printables.blank_chart, blank_record=printables.blank_record,
-                player_charts=printables.player_charts,
-                player_record=printables.player_record, postmortem=postmortem),
+    paper=Paper(blank_chart=drawn.blank_chart, blank_record=drawn.blank_record,
+                player_charts=drawn.player_charts,
+                player_record=drawn.player_record, postmortem=postmortem),
     home="_naval_war_home.html",
     about=f"fleets, bombers, R.P.s, A-A guns and salvoes on a hidden {SIZE} × {SIZE} chart; "
           "two to four players",

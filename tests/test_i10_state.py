@@ -269,8 +269,8 @@ def test_i10_item4_a_refused_command_leaves_the_cached_state_as_the_log(app, api
 
 
 def test_i10_item4_a_finished_games_products_are_made_once(app, api, monkeypatch):
-    import printables
     from referee.naval_war import club
+    from referee.naval_war.web import paper as printables
 
     rng = random.Random(10)
     table = open_table(api)

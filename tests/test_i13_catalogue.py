@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from wtforms.validators import NumberRange
 
-from printables import charts
 from referee.naval_war import catalogue, layout
 from referee.naval_war.catalogue import DIRECTIONS, SHIP_TYPES, ship_squares
 from referee.naval_war.computer import board
 from referee.naval_war.fleet import check_disposition
 from referee.naval_war.squares import SIZE, Square, square_name
+from referee.naval_war.web.paper import charts
 
 ROOT = Path(__file__).resolve().parent.parent
 CORNERS = [Square(0, 0), Square(7, 3), Square(SIZE - 2, SIZE - 2), Square(SIZE - 1, 0),
