@@ -71,7 +71,8 @@ def blank_chart():
 
 
 def _rules() -> str:
-    """``?rules=``: the rule set whose blank sheets to print (the Naval War Game's by default)."""
+    """``?rules=``: the rule set whose blank sheets to print (the default rule set's unless
+    named)."""
     return _choice("rules", tuple(rulesets.RULE_SETS), rulesets.DEFAULT)
 
 

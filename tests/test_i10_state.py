@@ -288,7 +288,7 @@ def test_i10_item4_a_finished_games_products_are_made_once(app, api, monkeypatch
         return records(*args, **kwargs)
 
     monkeypatch.setattr(printables, "postmortem", counted_pdf)
-    monkeypatch.setattr("referee.pages.club_records", counted_club)
+    monkeypatch.setattr("referee.naval_war.web.parts.club_records", counted_club)
     first = None
     for _ in range(3):
         status, _, _ = table.as_seat("red", "GET", "/postmortem")
