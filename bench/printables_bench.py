@@ -32,10 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from core_bench import long_game_events, median_ms  # noqa: E402
 
-import printables  # noqa: E402
-from printables.style import FONT, chart_cell  # noqa: E402
+from printables.style import FONT  # noqa: E402
 from referee.naval_war import record_for, replay  # noqa: E402
 from referee.naval_war.squares import COLUMNS, SIZE  # noqa: E402
+from referee.naval_war.web import paper as printables  # noqa: E402
+from referee.naval_war.web.paper.charts import chart_cell  # noqa: E402
 
 RECORD_MOVES = 150
 

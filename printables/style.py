@@ -1,7 +1,9 @@
-"""One stylesheet for every printable: paper, geometry in mm, the embedded font, text styles.
+"""One stylesheet for every game's printables: paper, margins in mm, the embedded font, the
+inks and lines, text styles.
 
 Black on white for a club's photocopier. The font is Bitstream Vera, shipped inside
-reportlab, registered as a TrueType font so that every PDF embeds it.
+reportlab, registered as a TrueType font so that every PDF embeds it. What one game draws
+(a chart's squares, a honeycomb's holes, a harbour) has its geometry in that game's paper.
 """
 
 from __future__ import annotations
@@ -26,21 +28,11 @@ PAPERS = {"a4": A4, "letter": letter}
 LAYOUTS = ("pair", "single")
 
 MARGIN = 6 * mm  # most printers reach within 5 mm of the edge
-LABEL_BAND = 3.2 * mm  # the row and column labels on each of the four sides
-MAX_CELL = 9.5 * mm
-MIN_PAIR_CELL = 6 * mm  # squares at least 6 mm on the pair layout
-PAIR_GAP = 1 * mm
-TITLE_HEIGHT = 9 * mm
-TALLY_ROW = 5.2 * mm
-TALLY_CIRCLES = 30
-GUIDE_EVERY = 3  # land comes in 3 x 3 units
+FRAME_PADDING = 6  # points: reportlab's frame pads a page's flowables so on each side
 
 INK = black
 PAPER = white
-GRID = Color(0.35, 0.35, 0.35)
-GUIDE = Color(0.15, 0.15, 0.15)
-LAND = Color(0.86, 0.86, 0.86)
-SHIP = Color(0.72, 0.72, 0.72)
+GRID = Color(0.35, 0.35, 0.35)  # the lines of a table, a chart or a honeycomb
 LINE_THIN, LINE_GUIDE, LINE_FRAME = 0.3, 0.9, 1.1
 
 STYLES = {
@@ -63,7 +55,7 @@ def page_size(paper: str, orientation: str) -> tuple[float, float]:
     return landscape(size) if orientation == "landscape" else portrait(size)
 
 
-def chart_cell(width: float, charts_across: int) -> float:
-    """The largest square that fits this many charts across a width, within MAX_CELL."""
-    usable = width - 2 * MARGIN - (charts_across - 1) * PAIR_GAP
-    return min(MAX_CELL, (usable / charts_across - 2 * LABEL_BAND) / 21)
+def frame_width(size: tuple[float, float]) -> float:
+    """What a page of ``size`` gives its flowables across: the page less its margins and its
+    frame's padding. A table this wide runs from margin to margin."""
+    return size[0] - 2 * MARGIN - 2 * FRAME_PADDING

@@ -1,7 +1,9 @@
-"""The referee for The Naval War Game.
+"""The referee: it umpires the club's naval games, each a rule set of its own behind one seam.
 
-``referee.naval_war`` is the pure rules core; ``create_app`` builds the web app on it. The
-app is imported lazily so that importing the core never pulls in Flask.
+Each rule set is a package (``referee.naval_war``, ``referee.battleship_tcg``,
+``referee.broadside``): a pure rules core, its computer and its web part; ``create_app``
+builds the web app on them. The app is imported lazily so that importing a core never pulls
+in Flask.
 """
 
 

@@ -18,10 +18,10 @@ from flask import Flask, request
 from flask_wtf.csrf import CSRFProtect
 
 from . import errors, signing
+from .common import limits
+from .common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
 from .hosts import AllowedHosts, HostCheck
-from .naval_war import catalogue
 from .poll import PollShortcut
-from .rulesets import page_catalogue
 from .service import IMPORTS_PER_MINUTE
 from .store import Store
 from .web import MAX_BODY
@@ -38,6 +38,14 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 
+
+# the limits the shared pages state (a name's length, the clocks, a blank record's pages),
+# every game's alike: the shared templates read them as ``limits``
+SHARED_LIMITS = {"MAX_NAME": MAX_NAME, "MIN_MINUTES": MIN_MINUTES, "MAX_MINUTES": MAX_MINUTES,
+                 "DEFAULT_MINUTES": DEFAULT_MINUTES,
+                 "MAX_CLOCK_EXTENSION": limits.MAX_CLOCK_EXTENSION,
+                 "BLANK_RECORD_PAGES": limits.BLANK_RECORD_PAGES,
+                 "MAX_BLANK_RECORD_PAGES": limits.MAX_BLANK_RECORD_PAGES}
 
 PRIVATE = 0o600  # the database, its -wal/-shm files, the secret and signing keys: the owner's
 
@@ -155,8 +163,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     init_store(app)
     csrf.init_app(app)
     errors.register(app)
-    app.jinja_env.globals["rules"] = catalogue  # issue 13: templates hold no rule constant
-    app.jinja_env.globals["rules_catalogue"] = page_catalogue()  # embedded for the scripts
+    app.jinja_env.globals["limits"] = SHARED_LIMITS  # issue 13: templates hold no constant
 
     from . import api, cli, icons, pages, printouts, webparts
 

@@ -205,4 +205,4 @@ def _create_app():
     return create_app()
 
 
-main = FlaskGroup(create_app=_create_app, help="The referee for The Naval War Game.")
+main = FlaskGroup(create_app=_create_app, help="The referee for the club's naval games.")

@@ -12,7 +12,7 @@ import logging
 from flask import Flask, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from .naval_war import RuleViolation
+from .common.problems import RuleViolation
 from .web import refused_form_target
 
 log = logging.getLogger("referee")

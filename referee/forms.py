@@ -1,4 +1,7 @@
-"""The pages' forms (flask-wtf, so every one carries a CSRF token)."""
+"""The forms of the pages every game shares (flask-wtf, so every one carries a CSRF token):
+creating a game, playing the computer, joining, recovering a seat, the host's buttons and
+clock, importing a game file. A rule set's own forms (its setup, its moves) are its web
+part's."""
 
 from __future__ import annotations
 
@@ -16,22 +19,10 @@ from wtforms.validators import (
 )
 
 from . import rulesets
-from .naval_war import RuleViolation
-from .naval_war.catalogue import (
-    BUDGET,
-    BUYABLE,
-    DEFAULT_MINUTES,
-    MAX_ATOM_BOMBERS,
-    MAX_CLOCK_EXTENSION,
-    MAX_MINUTES,
-    MIN_MINUTES,
-    NAMES,
-    PLURALS,
-    PRICES,
-    WEAPONS,
-)
-from .naval_war.game import SEATS, check_name
-from .naval_war.phrasing import sides_words
+from .common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MIN_MINUTES, check_name
+from .common.limits import MAX_CLOCK_EXTENSION
+from .common.phrasing import sides_words
+from .common.problems import RuleViolation
 
 
 def player_name(_form, field) -> None:
@@ -63,13 +54,13 @@ def _partitions(seats: list[str]) -> list[list[list[str]]]:
 def side_shapes(players: int) -> list[list[list[str]]]:
     """The sides a host may name with this many players (R23): two or more sides, at least
     one of two or more seats; the free-for-all is the form's first choice."""
-    shapes = [sorted(split, key=lambda side: SEATS.index(side[0]))
-              for split in _partitions(list(SEATS[:players]))
+    shapes = [sorted(split, key=lambda side: rulesets.SEATS.index(side[0]))
+              for split in _partitions(list(rulesets.SEATS[:players]))
               if len(split) >= 2 and any(len(side) > 1 for side in split)]
     # two sides before three, even sides first, red with green (the printed pairing) first
     return sorted(shapes, key=lambda s: (len(s), max(map(len, s)),
                                          not any(side[:2] == ["red", "green"] for side in s),
-                                         [SEATS.index(x) for side in s for x in side]))
+                                         [rulesets.SEATS.index(x) for side in s for x in side]))
 
 
 def shape_value(sides: list[list[str]]) -> str:
@@ -83,12 +74,12 @@ def read_shape(value: str) -> list[list[str]] | None:
 
 
 def _default_rules(value: str | None) -> str:
-    """A form that names no game plays the Naval War Game, as the API does."""
+    """A form that names no game plays the default rule set's, as the API does."""
     return value or rulesets.DEFAULT
 
 
 def rules_field() -> SelectField:
-    """Which game: every rule set this referee plays, the Naval War Game first."""
+    """Which game: every rule set this referee plays, the default first."""
     return SelectField("Game", default=rulesets.DEFAULT, filters=[_default_rules], choices=[
         SelectChoice(rules, rule_set.title) for rules, rule_set in rulesets.RULE_SETS.items()])
 
@@ -115,45 +106,10 @@ class JoinForm(FlaskForm):
     code = HiddenField()
 
 
-def _count_field(kind: str) -> IntegerField:
-    limit = MAX_ATOM_BOMBERS if kind == "atom-bomber" else BUDGET
-    label = f"{PLURALS[kind][0].upper()}{PLURALS[kind][1:]} ({PRICES[kind]} pt each)"
-    return IntegerField(label, default=0, render_kw={"min": 0, "max": limit,
-                                                      "inputmode": "numeric",
-                                                      "data-price": PRICES[kind],
-                                                      "data-kind": kind},
-                        # R3 bounds every count; the Atom Bombers' own limit is R4's, and
-                        # the budget check says so by name
-                        validators=[Optional(), NumberRange(min=0, max=BUDGET,
-                                    message=f"0 to {BUDGET} {PLURALS[kind]}")])
-
-
-class BudgetForm(FlaskForm):
-    """R3-R5: what a player buys; one whole-number field per kind of piece."""
-
-
-for _kind in BUYABLE:
-    setattr(BudgetForm, _kind.replace("-", "_"), _count_field(_kind))
-
-
-def budget_fields(form: BudgetForm) -> list:
-    return [getattr(form, kind.replace("-", "_")) for kind in BUYABLE]
-
-
-class MoveForm(FlaskForm):
-    weapon = SelectField("Weapon", choices=[SelectChoice(k, NAMES[k]) for k in WEAPONS])
-    base = StringField("From (your aircraft's square)", validators=[Optional(),
-                                                                    Length(max=6)])
-    at = StringField("Target square(s)", validators=[DataRequired(), Length(max=30)])
-    target = StringField("Opponent", validators=[Optional(), Length(max=6)])
-    key = HiddenField()
-
-
 class RecoverForm(FlaskForm):
     """"I had this seat": the seat and the recovery code written down at joining (R24)."""
 
-    seat = SelectField("Your seat", choices=[SelectChoice(s, s.title())
-                                             for s in ("red", "blue", "green", "gold")])
+    seat = SelectField("Your seat", choices=[SelectChoice(s, s.title()) for s in rulesets.SEATS])
     recovery_code = StringField("Recovery code", validators=[DataRequired(), Length(max=64)])
 
 

@@ -35,10 +35,10 @@ def apple_touch_icon_precomposed():
 @bp.get("/manifest.webmanifest")
 def manifest():
     document = {
-        "name": "The referee · Naval War Game",
+        "name": "The referee",  # of every game it plays: the home page lists them
         "short_name": "Referee",
-        "description": "Umpires The Naval War Game on the club's phones: budgets, "
-                       "placement, every move, and only what each player may know.",
+        "description": "Umpires the club's naval games on its phones: every fleet, every "
+                       "move, and only what each player may know.",
         "start_url": url_for("pages.home"),
         "scope": "/",
         "display": "standalone",

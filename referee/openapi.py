@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import rulesets
-from .naval_war.catalogue import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
+from .common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
 from .service import export_format
 
 SQUARE = {"type": "string", "pattern": r"^\s*[A-Ua-u]\s*([1-9]|1[0-9]|2[01])\s*$",

@@ -1,4 +1,4 @@
-"""The printables on the web and the command line: thin wrappers round ``printables``.
+"""The printables on the web and the command line: thin wrappers round each rule set's paper.
 
 Blank charts and record sheets are for anyone; a player's charts, record and post-mortem are
 for that player (bearer token or his phone's session cookie), built from his view (R21).
@@ -16,9 +16,8 @@ import click
 from flask import Blueprint, Response, request, session
 from flask.cli import with_appcontext
 
-from printables.documents import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
-
 from . import rulesets, service, webparts
+from .common.limits import BLANK_RECORD_PAGES, MAX_BLANK_RECORD_PAGES
 from .common.problems import RuleViolation
 from .costly import run as run_costly
 from .errors import ApiError
@@ -72,7 +71,8 @@ def blank_chart():
 
 
 def _rules() -> str:
-    """``?rules=``: the rule set whose blank sheets to print (the Naval War Game's by default)."""
+    """``?rules=``: the rule set whose blank sheets to print (the default rule set's unless
+    named)."""
     return _choice("rules", tuple(rulesets.RULE_SETS), rulesets.DEFAULT)
 
 

@@ -800,6 +800,15 @@ class Store:
             "select game_id, body from club_entries where rules = ? and counted = 1 "
             "order by finished_at, rowid", [rules])]
 
+    def finished_before(self, game_ids: list[str], cutoff: float) -> set[str]:
+        """Which of these games finished before ``cutoff`` (a phone's cookie lets them go)."""
+        if not game_ids:
+            return set()
+        marks = ", ".join("?" * len(game_ids))
+        return {row[0] for row in self.db.conn.execute(
+            f"select id from games where finished_at < ? and id in ({marks})",
+            [cutoff, *game_ids])}
+
     def finished_count(self) -> int:
         """How many finished games the club lists."""
         return self._one("select count(*) from club_entries", [])[0]

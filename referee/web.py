@@ -6,6 +6,7 @@ arithmetic or rule constant)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -66,6 +67,13 @@ def join_key() -> str | bytes:
 def join_url(game_id: str, seat: str, code: str) -> str:
     """The join page a seat's QR code and link lead to."""
     return public_base() + url_for("pages.join", game_id=game_id, seat=seat, code=code)
+
+
+def script_json(data: object) -> str:
+    """JSON to sit in a page's <script type="application/json"> block: '<', '>' and '&' are
+    written as escapes, so that no player's name ("</script>...") can end the block."""
+    return (json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+            .replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
 def refused_form_goes_to(endpoint: str | None, **values: object) -> Callable[[V], V]:

@@ -1,35 +1,45 @@
 """A rule set's pages and paper, as the shared web layer reaches them (the web half of the seam).
 
 Each rule set gives one ``WebParts``: its own blueprint (the forms and scripts of its setup and
-play), the page a seat sees at ``/games/<id>`` for each phase, its post-mortem page, its club
-table and its printables. The shared blueprints (home, joining, recovery, the host's page, the
+play, its templates and static files inside its package), the page a seat sees at
+``/games/<id>`` for each phase, its post-mortem page, its club table, its printables, the
+seats its games give the player who creates one and the computer he plays, and the entry
+script of its pages. The shared blueprints (home, joining, recovery, the host's page, the
 end, the club, files, the PDFs' routes) serve every game and hand a game's own pages to its
 rule set's ``WebParts``, found with ``for_rules`` from the name the store keeps. Each
 ``RuleSet`` names its ``WebParts`` as "module:NAME" (``RuleSet.web``), and ``create_app``
 registers those of every registered rule set (``every_rule_sets``); everything they show a
 player comes from his view (R21, T10).
 
-A route of one rule set (every route of its blueprint, and those of a shared blueprint
-declared with ``plays``) is refused for a game of another rule set with a 404 before it runs,
-for everyone, in one place (``refuse_another_rule_sets_game``). Each rule set's ``Paper``
-takes what ``PAPER_CONTRACT`` says the shared routes pass, checked as it is made.
+Every page names its game: ``base.html`` takes its title's end, the catalogue it embeds for
+the scripts and the one script it loads from ``frame_the_page``: a page drawn from a rule
+set's own template (``<its blueprint's name>/...``) is its rule set's and loads its entry;
+every other page (the shared templates) loads the shared one
+(``referee/static/js/shared.js``) and names the game of the request (``g.rules``, kept by the
+routes' authorisation in ``session``), or the referee on a page about no game.
+
+A route of one rule set (every route of its blueprint) is refused for a game of another rule
+set with a 404 before it runs, for everyone, in one place (``refuse_another_rule_sets_game``).
+Each rule set's ``Paper`` takes what ``PAPER_CONTRACT`` says the shared routes pass, checked
+as it is made.
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import Any
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app, g, request, url_for
+from flask.signals import before_render_template
 
 from . import rulesets
 from .errors import ApiError
 from .web import store
 
 Page = Any  # what a Flask view returns: a rendered template or a response
-V = TypeVar("V", bound=Callable)
 
 
 # What the shared routes (referee/printouts.py, the command line) pass each printable of every
@@ -72,7 +82,9 @@ class Paper:
 @dataclass(frozen=True)
 class WebParts:
     rules: str
-    blueprint: Blueprint | None  # the rule set's own routes, registered by create_app
+    # the rule set's own routes, templates (in a folder named as the blueprint: ``tcg/...``)
+    # and static files (its scripts, served from its package), registered by create_app
+    blueprint: Blueprint
     # (game_id, seat, view) -> the seat's page at /games/<id> in any phase
     seat_page: Callable[[str, str, dict], Page]
     # (game_id, seat) -> the post-mortem page (the rule set refuses it before the end)
@@ -83,6 +95,9 @@ class WebParts:
     # page lists the games themselves from the summaries' "players", "headline", "forfeited".
     club_section: Callable[[list[dict]], dict]
     paper: Paper
+    creator_seat: str  # the seat of the player who creates a game on his phone; he hosts it
+    computer_seat: str  # the computer's seat when a player plays the computer
+    entry: str  # the one script its pages load, a module in its blueprint's static folder
     # a template of the rule set's own part of the home page (what the game is, its blank
     # paper), included after the shared parts; None: the home page says nothing of its own
     home: str | None = None
@@ -114,23 +129,36 @@ def registered() -> list[WebParts]:
     return list(current_app.extensions["referee.web_parts"].values())
 
 
-def plays(rules: str) -> Callable[[V], V]:
-    """Declare a route of a shared blueprint one rule set's own (the Naval War Game's forms
-    live in ``pages``): a game of another rule set is refused with a 404 before it runs, as
-    every route of a rule set's own blueprint refuses one."""
-    def mark(view: V) -> V:
-        view.plays_rules = rules  # type: ignore[attr-defined]
-        return view
-    return mark
+REFEREE = "The referee"  # what a page about no game is titled after
+SHARED_ENTRY = "js/shared.js"  # the script of the pages every game shares
+
+
+def frame_the_page(app, template, context: dict, **_) -> None:
+    """What ``base.html`` takes from the page's game, set as its template is rendered: the
+    end of its title, the catalogue it embeds for its scripts (unless the page gives its
+    own) and the one script it loads. A rule set's own template draws that rule set's page:
+    its title, its catalogue, its entry. Any other is a shared page: the game of the request
+    (``g.rules``), or the referee and the default rule set's catalogue (``GET
+    /api/v1/rules``'s first) on a page about none, and the shared entry."""
+    part = app.extensions["referee.template_parts"].get((template.name or "").partition("/")[0])
+    rules = part.rules if part else g.get("rules")
+    known = rules in rulesets.RULE_SETS
+    context["page_title"] = rulesets.named(rules).title if known else REFEREE
+    context["page_entry"] = (url_for(f"{part.blueprint.name}.static", filename=part.entry)
+                             if part else url_for("static", filename=SHARED_ENTRY))
+    if "rules_catalogue" not in context:
+        context["rules_catalogue"] = embedded_catalogue(rules if known else rulesets.DEFAULT)
+
+
+@functools.cache
+def embedded_catalogue(rules: str) -> dict:
+    """A rule set's catalogue as its pages embed it, made once (it never changes)."""
+    return rulesets.page_catalogue(rules)
 
 
 def rules_of_route(endpoint: str | None) -> str | None:
-    """The rule set a route belongs to: its declaration (``plays``), or the rule set whose
-    blueprint holds it; None for a route every game shares."""
-    view = current_app.view_functions.get(endpoint or "")
-    declared = getattr(view, "plays_rules", None)
-    if declared is not None:
-        return declared
+    """The rule set a route belongs to: the rule set whose blueprint holds it; None for a
+    route every game shares."""
     blueprint = (endpoint or "").rpartition(".")[0]
     return current_app.extensions["referee.route_rules"].get(blueprint)
 
@@ -170,12 +198,12 @@ def every_rule_sets() -> list[WebParts]:
 
 def register(app, parts: list[WebParts]) -> None:
     app.extensions["referee.web_parts"] = {part.rules: part for part in parts}
-    app.extensions["referee.route_rules"] = {part.blueprint.name: part.rules for part in parts
-                                             if part.blueprint is not None}
+    app.extensions["referee.route_rules"] = {part.blueprint.name: part.rules for part in parts}
+    app.extensions["referee.template_parts"] = {part.blueprint.name: part for part in parts}
     app.before_request(refuse_another_rule_sets_game)
+    before_render_template.connect(frame_the_page, app)
     app.jinja_env.globals["home_parts"] = [part.home for part in parts if part.home]
     app.jinja_env.globals["games_offered"] = [(rulesets.named(part.rules).title, part.about)
                                               for part in parts if part.rules in rulesets.RULE_SETS]
     for part in parts:
-        if part.blueprint is not None:
-            app.register_blueprint(part.blueprint)
+        app.register_blueprint(part.blueprint)

@@ -14,6 +14,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from referee import create_app
@@ -24,6 +25,24 @@ SQUARE = re.compile(r"\b([A-U]) (\d{1,2})\b")  # squares are written "K 10"; rul
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
 SHIP_LENGTH = {"battleship": 4, "cruiser": 3, "destroyer": 2, "submarine": 1}
 SHIP_KINDS = ("carrier", "battleship", "cruiser", "destroyer", "submarine")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+NAVAL_WAR_WEB = ROOT / "referee" / "naval_war" / "web"
+
+
+def page_templates() -> list[Path]:
+    """The templates the Naval War Game's pages are made of: the layout every game shares
+    (referee/templates/) and the game's own (referee/naval_war/web/templates/naval_war/)."""
+    return [*sorted((ROOT / "referee" / "templates").glob("*.html")),
+            *sorted((NAVAL_WAR_WEB / "templates").rglob("*.html"))]
+
+
+def page_static(*suffixes: str) -> list[Path]:
+    """The static files (scripts, style sheet) the Naval War Game's pages are made of: those
+    every page shares (referee/static/) and the game's own (referee/naval_war/web/static/)."""
+    return [p for folder in (ROOT / "referee" / "static", NAVAL_WAR_WEB / "static")
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.suffix in suffixes]
 
 
 def make_app(tmp_path, **config):

@@ -1,4 +1,4 @@
-"""The computer opponent (referee/bots) and the duel bench (referee/duel.py).
+"""The computer opponent (referee/naval_war/computer) and the duel bench (referee/duel.py).
 
 A bot plays from its seat's view alone (R21): its dispositions are legal (R3-R9), every move
 it makes is legal (R12, R13, R23) in two-, three- and four-player games, it plays the same
@@ -18,9 +18,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.bots import LEVELS, Bot, NotYourTurn
-from referee.bots.board import index
-from referee.bots.inference import Chart
 from referee.duel import duel, duel_command, play_game
 from referee.naval_war import (
     Square,
@@ -30,9 +27,12 @@ from referee.naval_war import (
     square_name,
     view_for,
 )
+from referee.naval_war.computer import LEVELS, Bot, NotYourTurn
+from referee.naval_war.computer.board import index
+from referee.naval_war.computer.inference import Chart
 from referee.naval_war.layout import pack
 
-BOTS = Path(__file__).resolve().parent.parent / "referee" / "bots"
+BOTS = Path(__file__).resolve().parent.parent / "referee" / "naval_war" / "computer"
 BOT_FILES = sorted(BOTS.glob("*.py"))
 LEVEL_NAMES = list(LEVELS)
 
@@ -221,7 +221,7 @@ def test_r21_bot_code_imports_nothing_that_holds_a_game(path):
     assert not outside, f"{path.name} imports {sorted(outside)}"
     relative = {name for name in imports if name.startswith(".")}
     assert all(name.count(".") == 1 and not name.startswith("..") for name in relative), \
-        relative  # only modules of referee/bots itself
+        relative  # only modules of referee/naval_war/computer itself
 
 
 @pytest.mark.parametrize("path", BOT_FILES, ids=lambda p: p.name)
@@ -255,16 +255,17 @@ def test_r21_the_shared_computer_imports_only_randomness_and_types_and_names_no_
 
 
 def test_importing_the_bots_loads_no_web_storage_or_pdf_code():
-    script = ("import json, sys\nimport referee.bots, referee.bots.captain\n"
+    script = ("import json, sys\n"
+              "import referee.naval_war.computer, referee.naval_war.computer.captain\n"
               "print(json.dumps(sorted(sys.modules)))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=BOTS.parent.parent, check=True, timeout=60)
+                          cwd=BOTS.parents[2], check=True, timeout=60)
     loaded = {name.split(".")[0] for name in json.loads(done.stdout)}
     assert not loaded & {"flask", "sqlite3", "sqlite_utils", "reportlab", "werkzeug", "click"}
 
 
 def test_the_scan_sees_imports():
-    assert {"ast", "json", "referee.bots", "referee.duel"} <= imported_modules(
+    assert {"ast", "json", "referee.naval_war.computer", "referee.duel"} <= imported_modules(
         Path(__file__))
 
 
@@ -382,7 +383,7 @@ def test_the_admiral_finishes_located_ships_with_its_salvoes():
 
 
 def test_the_admiral_plays_bombers_and_atom_bombers_legally(monkeypatch):
-    from referee.bots import admiral
+    from referee.naval_war.computer import admiral
 
     armed = admiral.Doctrine(plan=(("submarine", 40), ("destroyer", 10), ("atom-bomber", 3),
                                    ("bomber", 6), ("recon", 20), ("aa-gun", 6),

@@ -17,11 +17,11 @@ import pytest
 from click.testing import CliRunner
 from test_bots import play
 
-from referee.bots import DESCRIPTIONS, LEVELS, Bot, cadet, ranks, recruit
-from referee.bots.board import index
-from referee.bots.seat import read_seat
 from referee.duel import duel_command
 from referee.naval_war import check_disposition, new_game, view_for
+from referee.naval_war.computer import DESCRIPTIONS, LEVELS, Bot, cadet, ranks, recruit
+from referee.naval_war.computer.board import index
+from referee.naval_war.computer.seat import read_seat
 from referee.naval_war.rule_set import RULE_SET
 
 LADDER_NAMES = ["recruit", "cadet", "midshipman", "lieutenant", "captain", "commodore",

@@ -9,9 +9,9 @@ import logging
 from helpers import started_game
 
 from referee import service
-from referee.bots import admiral, inference
 from referee.common.computer import Level
 from referee.naval_war import view_for
+from referee.naval_war.computer import admiral, inference
 from referee.naval_war.problems import RuleViolation, problem
 
 

@@ -32,7 +32,7 @@ from referee.battleship_tcg.game import new_game
 from referee.battleship_tcg.holes import DIRECTIONS, every_hole, hole_name, line, parse_hole
 from referee.battleship_tcg.web import pages as tcg_pages
 from referee.battleship_tcg.web.geometry import page_catalogue
-from referee.pages import script_json
+from referee.web import script_json
 
 STATIC = Path(__file__).resolve().parent.parent / "referee" / "static"
 TCG_STATIC = STATIC.parent / "battleship_tcg" / "web" / "static"  # the rule set's own

@@ -99,8 +99,9 @@ def test_the_home_page_offers_each_games_own_computer_levels(app):
     assert phone.get(right.location).status_code == 200
 
 
-def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, monkeypatch, caplog):
-    from referee import bots
+def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, monkeypatch,
+                                                                         caplog):
+    from referee.naval_war import computer as bots
 
     rng = random.Random(1)
     table = computer_table(api, "admiral")

@@ -277,9 +277,9 @@ def test_markup_in_a_name_never_reaches_reportlab(tmp_path):
     print it as text: no file read from the server's disk, no 500 for '<b>x'."""
     from helpers import started_game
 
-    import printables
     from referee.naval_war import record_for, view_for
     from referee.naval_war.postmortem import postmortem_document
+    from referee.naval_war.web import paper as printables
 
     canary = tmp_path / "canary.png"  # a real image: embedded in the PDF if markup gets through
     canary.write_bytes(bytes.fromhex(

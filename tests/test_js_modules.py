@@ -1,8 +1,10 @@
-"""JavaScript: the scripts are a few ES modules under ``referee/static/js``, loaded by every page as
-one module entry from /static under the Content-Security-Policy (``script-src 'self'``: no inline
-script but the JSON data blocks, no CDN), served with a JavaScript type (a browser refuses a module
-script served as anything else), short lines, no module-level ``let``/``var``, and no rule of their
-own (the catalogue scan in test_one_catalogue.py covers these files)."""
+"""The scripts are a few ES modules, those every game's pages share under
+``referee/static/js`` and each rule set's own in its package (``referee/<rule set>/web/static``),
+loaded by every page as one module entry (its rule set's on a game's own pages, the shared
+one elsewhere) under the Content-Security-Policy (``script-src 'self'``: no inline script but
+the JSON data blocks, no CDN), served with a JavaScript type (a browser refuses a module
+script served as anything else), short lines, no module-level ``let``/``var``, and no rule of
+their own (the catalogue scan in test_one_catalogue.py covers the Naval War Game's)."""
 
 from __future__ import annotations
 
@@ -30,8 +32,20 @@ from pages_support import (
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "referee" / "static"
-MODULES = sorted((STATIC / "js").glob("*.js"))
-ENTRY = "/static/js/main.js"
+SHARED = sorted((STATIC / "js").glob("*.js"))
+OWN = sorted((ROOT / "referee").glob("*/web/static/*.js"))  # each rule set's own scripts
+MODULES = SHARED + OWN
+# where each folder of scripts is served: the shared one, each rule set's blueprint's
+SERVED = {STATIC / "js": "/static/js/",
+          ROOT / "referee" / "naval_war" / "web" / "static": "/naval-war/static/",
+          ROOT / "referee" / "battleship_tcg" / "web" / "static": "/tcg/static/",
+          ROOT / "referee" / "broadside" / "web" / "static": "/broadside/static/"}
+SHARED_ENTRY, ENTRY = "/static/js/shared.js", "/naval-war/static/main.js"
+ENTRIES = [STATIC / "js" / "shared.js", *(ROOT / "referee" / package / "web" / "static" / name
+                                          for package, name in (("naval_war", "main.js"),
+                                                                ("battleship_tcg", "tcg.js"),
+                                                                ("broadside", "broadside.js")))]
+GAME_PAGES = ("budget", "place", "waiting", "play", "over", "post-mortem")
 JAVASCRIPT = ("text/javascript", "application/javascript")  # what browsers take for a module
 DATA_BLOCKS = {"rules-catalogue", "page-data"}
 IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']""", re.M | re.S)
@@ -39,6 +53,14 @@ IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']""
 
 def imports_of(path: Path) -> list[str]:
     return IMPORT.findall(path.read_text(encoding="utf-8"))
+
+
+def url_of(path: Path) -> str:
+    return SERVED[path.parent] + path.name
+
+
+def name_of(path: Path) -> str:
+    return path.relative_to(ROOT / "referee").as_posix()
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +98,10 @@ def pages(tmp_path_factory) -> dict[str, str]:
 
 def test_there_are_modules_and_an_entry():
     names = {p.name for p in MODULES}
-    assert {"main.js", "catalogue.js", "chart.js", "place.js", "play.js", "poll.js"} <= names
+    assert {"main.js", "catalogue.js", "chart.js", "place.js", "play.js", "poll.js",
+            "shared.js", "dom.js", "tcg.js", "broadside.js"} <= names
     assert not list(STATIC.glob("*.js")), "a classic script is left in referee/static"
+    assert {p.parent for p in MODULES} <= set(SERVED)
 
 
 def test_every_page_loads_scripts_only_as_modules_from_static(pages):
@@ -88,10 +112,11 @@ def test_every_page_loads_scripts_only_as_modules_from_static(pages):
                 assert attrs.get("id") in DATA_BLOCKS and "src" not in attrs, (name, attrs)
                 assert "</" not in text, name  # the JSON cannot close its own block
                 continue
+            entry = ENTRY if name.startswith(GAME_PAGES) else SHARED_ENTRY
             assert attrs.get("type") == "module", (name, attrs)
-            assert attrs.get("src") == ENTRY and not text.strip(), (name, attrs, text[:80])
+            assert attrs.get("src") == entry and not text.strip(), (name, attrs, text[:80])
             assert "defer" not in attrs and "async" not in attrs, (name, attrs)  # in order
-        assert [a.get("src") for a, _ in page.scripts if a.get("src")] == [ENTRY], name
+        assert [a.get("src") for a, _ in page.scripts if a.get("src")] == [entry], name
 
 
 def test_the_policy_allows_only_this_site_s_scripts(client):
@@ -100,9 +125,9 @@ def test_the_policy_allows_only_this_site_s_scripts(client):
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=name_of)
 def test_each_module_is_served_as_javascript(client, path):
-    response = client.get(f"/static/js/{path.name}")
+    response = client.get(url_of(path))
     assert response.status_code == 200
     assert response.mimetype in JAVASCRIPT, response.headers["Content-Type"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"  # no guessing either
@@ -122,34 +147,36 @@ def test_modules_are_javascript_even_where_the_system_says_otherwise(tmp_path):
 
 
 def test_modules_import_only_modules_here_and_main_reaches_them_all():
-    reached, todo = set(), [STATIC / "js" / "main.js"]
+    # a module imports its own folder's modules (./x.js) and, from a rule set's folder,
+    # served at /<game>/static/, the shared ones (../../static/js/x.js): nothing else
+    reached, todo = set(), list(ENTRIES)
     while todo:
         path = todo.pop()
         if path in reached:
             continue
         reached.add(path)
         for spec in imports_of(path):
-            assert spec.startswith("./") and spec.endswith(".js"), (path.name, spec)
-            target = (path.parent / spec).resolve()
-            assert target.is_file() and target.parent == STATIC / "js", (path.name, spec)
-            todo.append(target)
-    for script in sorted(STATIC.parent.glob("*/web/static/*.js")):  # each game's own pages,
-        for spec in imports_of(script):  # served at /<game>/static/: ../../static/js/ is ours
-            if spec.startswith("../../static/js/"):
+            assert spec.endswith(".js"), (name_of(path), spec)
+            if spec.startswith("./"):
+                target = path.parent / spec.removeprefix("./")
+            else:
+                assert path.parent != STATIC / "js" and spec.startswith("../../static/js/"), \
+                    (name_of(path), spec)
                 target = STATIC / "js" / spec.removeprefix("../../static/js/")
-                assert target.is_file(), (script.name, spec)
-                reached.add(target)
-    assert reached == set(MODULES), "a module neither main.js nor a game's page script loads"
+            assert target.is_file() and "/" not in spec.removeprefix("./").removeprefix(
+                "../../static/js/"), (name_of(path), spec)
+            todo.append(target)
+    assert reached == set(MODULES), "a module no page's entry loads"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=name_of)
 def test_no_script_line_is_over_100_characters(path):
     long = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
             if len(line) > 100]
     assert not long, f"{path.name}: lines {long} are over 100 characters"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=name_of)
 def test_no_module_level_mutable_variable(path):
     text = path.read_text(encoding="utf-8")
     assert not re.findall(r"^(?:export\s+)?(?:let|var)\b.*", text, re.M), path.name
@@ -174,7 +201,7 @@ def test_biome_keeps_its_recommended_rules_on():
     config = json.loads((ROOT / "biome.json").read_text())
     rules = config["linter"]["rules"]
     assert config["linter"]["enabled"] and rules.get("preset", "recommended") == "recommended"
-    assert config["files"]["includes"] == ["referee/static/**/*.js"]
+    assert config["files"]["includes"] == ["referee/**/*.js"]  # every package's scripts
     turned_off = [f"{group}.{name}" for group, settings in rules.items()
                   if isinstance(settings, dict)
                   for name, level in settings.items() if level == "off"]

@@ -1,7 +1,7 @@
-"""The computer's ladder, played by a match runner over the seam (referee/match.py), rated by
-Bradley-Terry (referee/ladder.py), measured against a clairvoyant reference player
-(referee/bots/clairvoyant.py), shown on the home page; and the computer standing in for an absent
-player at the level the host chooses, in games with sides (R25, R23).
+"""The computer's ladder, played by a match runner over the seam (referee/match.py),
+rated by Bradley-Terry (referee/ladder.py), measured against a clairvoyant reference player
+(referee/naval_war/computer/clairvoyant.py), shown on the home page; and the computer
+standing in for an absent player at the level the host chooses, in games with sides (R25, R23).
 
 Game counts are tiny: these check what the bench does, not how strong the levels are (the
 figures are the bench's and the report's).
@@ -26,13 +26,13 @@ from helpers import ATTACKER, QUIET
 from pages_support import Page, Phone, make_app
 
 from referee import ladder, match, rulesets, service
-from referee.bots import LEVELS
-from referee.bots.board import AREA, SQUARE_NAMES, index
-from referee.bots.clairvoyant import Chart, Clairvoyant, choose, points_lost
-from referee.bots.seat import read_seat
 from referee.duel import duel_command
 from referee.ladder import bradley_terry, elo, ladder_command
 from referee.naval_war import new_game, view_for
+from referee.naval_war.computer import LEVELS
+from referee.naval_war.computer.board import AREA, SQUARE_NAMES, index
+from referee.naval_war.computer.clairvoyant import Chart, Clairvoyant, choose, points_lost
+from referee.naval_war.computer.seat import read_seat
 
 ROOT = Path(__file__).resolve().parent.parent
 NAVAL_WAR = rulesets.named("naval-war")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from helpers import QUIET, joined_game
 
-from referee.bots import board, inference
 from referee.naval_war import fleet
+from referee.naval_war.computer import board, inference
 from referee.store import Store
 
 

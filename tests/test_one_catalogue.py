@@ -11,14 +11,15 @@ import re
 from pathlib import Path
 
 import pytest
+from pages_support import page_static, page_templates
 from wtforms.validators import NumberRange
 
-from printables import charts
-from referee.bots import board
 from referee.naval_war import catalogue, layout
 from referee.naval_war.catalogue import DIRECTIONS, SHIP_TYPES, ship_squares
+from referee.naval_war.computer import board
 from referee.naval_war.fleet import check_disposition
 from referee.naval_war.squares import SIZE, Square, square_name
+from referee.naval_war.web.paper import charts
 
 ROOT = Path(__file__).resolve().parent.parent
 CORNERS = [Square(0, 0), Square(7, 3), Square(SIZE - 2, SIZE - 2), Square(SIZE - 1, 0),
@@ -119,10 +120,11 @@ def test_no_rule_literal_outside_the_catalogue_in_python(path):
 
 def test_forms_take_their_limits_from_the_catalogue(app):
     from referee import forms
+    from referee.naval_war.web import forms as naval_war_forms
     with app.test_request_context():
         create = forms.CreateGameForm(meta={"csrf": False})
         clock = forms.ClockForm(meta={"csrf": False})
-        budget = forms.BudgetForm(meta={"csrf": False})
+        budget = naval_war_forms.BudgetForm(meta={"csrf": False})
 
     def bounds(field) -> tuple:
         rng = next(v for v in field.validators if isinstance(v, NumberRange))
@@ -134,7 +136,7 @@ def test_forms_take_their_limits_from_the_catalogue(app):
     assert bounds(clock.minutes) == (1, catalogue.MAX_CLOCK_EXTENSION)
     assert bounds(budget.battleship) == (0, catalogue.BUDGET)
     assert budget.atom_bomber.render_kw["max"] == catalogue.MAX_ATOM_BOMBERS
-    assert [f.render_kw["data-price"] for f in forms.budget_fields(budget)] == \
+    assert [f.render_kw["data-price"] for f in naval_war_forms.budget_fields(budget)] == \
         [catalogue.PRICES[k] for k in catalogue.BUYABLE]
 
 
@@ -156,8 +158,9 @@ PAGE_RULE_LITERALS = [
 
 
 def page_sources() -> list[Path]:
-    return [*sorted((ROOT / "referee" / "static").rglob("*.js")),
-            *sorted((ROOT / "referee" / "templates").glob("*.html"))]
+    """The Naval War Game's pages' scripts and templates, its own and those every game
+    shares."""
+    return [*page_static(".js"), *page_templates()]
 
 
 def test_there_are_scripts_and_templates_to_scan():
@@ -233,8 +236,7 @@ def test_template_scan_finds_what_it_looks_for():
         assert not template_findings(fine), fine
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "referee" / "templates").glob("*.html")),
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize("path", page_templates(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_arithmetic_or_rule_table_in_templates(path):
     found = template_findings(path.read_text(encoding="utf-8"))
     assert not found, f"{path.name} does arithmetic or holds rules of its own: {found}"

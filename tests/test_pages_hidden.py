@@ -15,7 +15,6 @@ import json
 import random
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from pages_support import (
@@ -27,18 +26,18 @@ from pages_support import (
     make_app,
     move,
     open_table,
+    page_static,
+    page_templates,
     set_up,
     squares_named,
     strip_fleet,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 RADIUS = {"atom-bomber": 2, "bomber": 1, "recon": 1}
 OVER = re.compile(r'data-page="over"|"phase":\s*"over"')
 # squares the templates and the script name as fixed text ("e.g. K 10"), shown to everyone
 FIXED_TEXT = set().union(*(squares_named(p.read_text()) for p in [
-    *(ROOT / "referee" / "templates").glob("*.html"),
-    *(p for p in (ROOT / "referee" / "static").iterdir() if p.suffix in (".js", ".css"))]))
+    *page_templates(), *page_static(".js", ".css")]))
 
 
 @dataclass

@@ -10,8 +10,8 @@ import pytest
 from pages_support import Page, Phone, create_game, path_of
 
 from referee import service
-from referee.bots import Bot
 from referee.naval_war import new_game, view_for
+from referee.naval_war.computer import Bot
 from referee.naval_war.postmortem import step_deltas
 
 

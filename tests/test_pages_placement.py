@@ -26,9 +26,9 @@ from pages_support import (
 )
 from test_illustrative_games import ILLUSTRATIVE
 
-from referee import pages
 from referee.naval_war import check_disposition
 from referee.naval_war.book import BOOK_FLEETS
+from referee.naval_war.web import pages
 
 
 @pytest.fixture

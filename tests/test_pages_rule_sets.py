@@ -1,6 +1,8 @@
 """One rule set's routes and printables against every game: each rule set's printables take what
-the shared routes pass them (``webparts.PAPER_CONTRACT``), and a route of one rule set refuses
-a game of another with a 404 that says so, having read and written nothing of it."""
+the shared routes pass them (``webparts.PAPER_CONTRACT``), a route of one rule set refuses
+a game of another with a 404 that says so, having read and written nothing of it, every
+game's own pages load its entry script alone and are titled after it, and the draft route
+every game has (``playroutes``) refuses a seat that has locked in, naming the game's ruling."""
 
 from __future__ import annotations
 
@@ -10,9 +12,17 @@ import re
 import pypdf
 import pytest
 
+from referee import rulesets
 from referee.webparts import Paper
 
 RULE_SETS = ("naval-war", "battleship-tcg", "broadside")
+# each game's own blueprint's prefix, its entry script, and the ruling that a locked-in
+# setup no longer changes
+OWN = {"naval-war": ("", "/naval-war/static/main.js", "R10"),
+       "battleship-tcg": ("/tcg", "/tcg/static/tcg.js", "T11"),
+       "broadside": ("/broadside", "/broadside/static/broadside.js", "B3")}
+SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>')
+TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 
 
 def _csrf(response) -> str:
@@ -116,3 +126,45 @@ def test_another_rule_sets_route_is_a_404_even_for_a_stranger(client, rules, pat
                         headers={"X-CSRFToken": token, "Accept": "application/json"})
     assert got.status_code == 404, got.data[:300]
     assert "is a page of" in got.get_json()["errors"][0]["message"]
+
+
+def _fleets(rules: str) -> dict:
+    from broadside_web_support import RED as BS_RED
+    from pages_support import FLEETS
+    from tcg_web_support import RED as TCG_RED
+
+    return {"naval-war": FLEETS["red"], "battleship-tcg": TCG_RED, "broadside": BS_RED}[rules]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_every_games_own_page_loads_its_entry_alone_and_is_titled_after_it(client, rules):
+    game_id, _, red = _seated(client, rules)
+    title = rulesets.named(rules).title
+    _, entry, _ = OWN[rules]
+    page = red.get(f"/games/{game_id}").get_data(as_text=True)
+    assert SCRIPT.findall(page) == [entry], SCRIPT.findall(page)
+    assert TITLE.search(page).group(1).endswith(f" · {title}"), TITLE.search(page).group(1)
+    join = red.get(f"/games/{game_id}/join/blue").get_data(as_text=True)  # every game's
+    assert SCRIPT.findall(join) == ["/static/js/shared.js"]
+    assert TITLE.search(join).group(1) == f"Join as Blue · {title}"
+    home = red.get("/").get_data(as_text=True)
+    assert SCRIPT.findall(home) == ["/static/js/shared.js"]
+    assert TITLE.search(home).group(1) == "Home · The referee"
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_a_locked_in_seats_draft_is_refused_in_every_game_naming_its_ruling(app, client, rules):
+    game_id, tokens, red = _seated(client, rules)
+    bearer = {"Authorization": f"Bearer {tokens['red']}"}
+    put = client.put(f"/api/v1/games/{game_id}/disposition", json=_fleets(rules), headers=bearer)
+    assert put.status_code == 200, put.data[:300]
+    assert client.post(f"/api/v1/games/{game_id}/ready", headers=bearer).status_code == 200
+    before = _notes(app, game_id)
+    prefix, _, rule = OWN[rules]
+    token = _csrf(red.get(f"/games/{game_id}"))
+    got = red.post(f"{prefix}/games/{game_id}/draft", json={"disposition": {}},
+                   headers={"X-CSRFToken": token, "Accept": "application/json"})
+    assert got.status_code == 409, got.data[:300]
+    [error] = got.get_json()["errors"]
+    assert error["rule"] == rule and "locked in" in error["message"], error
+    assert _notes(app, game_id) == before

@@ -25,14 +25,23 @@ from helpers import seed_for
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-import printables
-import printables.documents as documents
-from printables.charts import TALLIES, ChartFlowable, Tally, knowledge_looks, own_looks
-from printables.documents import RECORD_COLUMNS
-from printables.style import FONT, FONT_BOLD, LABEL_BAND, MIN_PAIR_CELL, chart_cell
+from printables.style import FONT, FONT_BOLD
 from referee.naval_war import new_game, record_for, view_for
 from referee.naval_war.knowledge import knowledge_chart
 from referee.naval_war.squares import COLUMNS, SIZE, area, parse_square, square_name
+from referee.naval_war.web import paper as printables
+from referee.naval_war.web.paper import documents
+from referee.naval_war.web.paper.charts import (
+    LABEL_BAND,
+    MIN_PAIR_CELL,
+    TALLIES,
+    ChartFlowable,
+    Tally,
+    chart_cell,
+    knowledge_looks,
+    own_looks,
+)
+from referee.naval_war.web.paper.documents import RECORD_COLUMNS
 
 PDFTOPPM = shutil.which("pdftoppm") or "/usr/bin/pdftoppm"
 PAGE_POINTS = {("a4", "portrait"): (595, 842), ("a4", "landscape"): (842, 595),

@@ -37,13 +37,13 @@ from test_printables import (
     text_of,
 )
 
-import printables
-from printables.charts import KEY
 from printables.style import FONT_DIR
 from referee.naval_war import new_game, record_for, view_for
 from referee.naval_war.fleet import SHIP_TYPES
 from referee.naval_war.postmortem import postmortem_document
 from referee.naval_war.squares import SIZE, parse_square
+from referee.naval_war.web import paper as printables
+from referee.naval_war.web.paper.charts import KEY
 
 TALLY_NUMBER = 4.6  # the size of the numbers in the tally circles
 PAGE_OF = re.compile(r"Page (\d+) of (\d+)")

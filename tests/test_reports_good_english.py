@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from referee.bots import Bot
 from referee.forms import side_shapes
 from referee.naval_war import new_game, report_for, view_for
+from referee.naval_war.computer import Bot
 from referee.naval_war.layout import random_purchase, scatter
 from referee.naval_war.phrasing import move_heading, order_words
 from referee.naval_war.views import result_headline

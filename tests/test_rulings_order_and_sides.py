@@ -11,8 +11,8 @@ from api_support import assert_errors
 from apiclient import choose_move, open_table
 from helpers import QUIET, joined_game, seed_for
 
-from referee.bots import Bot
 from referee.naval_war import RuleViolation, new_game, replay, toss_order, view_for
+from referee.naval_war.computer import Bot
 from referee.naval_war.game import read_sides
 
 GAMES = "/api/v1/games"

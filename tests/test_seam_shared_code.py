@@ -1,12 +1,16 @@
-"""The seam: a new game needs nothing outside its own package but registering it. The shared code
-(``referee/*.py``) imports no rule set's package except where rule sets are registered
-(``rulesets.py``, ``app.py``), and no shared template names a game: each game's part of the home
-page, its forms and pages come from its own ``WebParts``."""
+"""The seam: a game needs nothing outside its own package but registering it, the first game as
+much as the later ones. The shared code (``referee/*.py``, ``referee/service/``, the paper kit
+``printables/``) imports no rule set's package except where rule sets are registered
+(``rulesets.py``, ``app.py``); no shared template, shared script or piece of the paper kit
+names a game; no template global comes from a game's package: each game's part of the home
+page, its forms, pages, templates, scripts and paper come from its own package and its
+``WebParts``; and the seam supplies what every game does alike."""
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 from pathlib import Path
 
 import pytest
@@ -16,15 +20,29 @@ from referee.common import views
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = {"rulesets.py", "app.py"}
-PACKAGES = {"battleship_tcg", "broadside"}  # the rule sets besides the first (whose pages came
-# first and are still the shared pages' own: referee/naval_war_web.py says which)
+# every registered rule set's package: referee/naval_war, referee/battleship_tcg ...
+PACKAGES = {rs.game_type.__module__.split(".")[1] for rs in rulesets.RULE_SETS.values()}
+SHARED_CODE = [p for p in sorted((ROOT / "referee").glob("*.py")) if p.name not in REGISTRY] \
+    + sorted((ROOT / "referee" / "service").glob("*.py")) \
+    + sorted((ROOT / "printables").glob("*.py"))
+SHARED_PAGES = [*sorted((ROOT / "referee" / "templates").glob("*.html")),
+                *sorted((ROOT / "referee" / "static" / "js").glob("*.js"))]
+
+
+def names_of(rule_set) -> set[str]:
+    """What naming a game looks like: its name, its title, its title without "The"."""
+    return {rule_set.rules, rule_set.title, rule_set.title.removeprefix("The ")}
+
+
+def test_every_rule_set_is_a_package_of_its_own():
+    assert {"naval_war", "battleship_tcg", "broadside"} == PACKAGES
+    for package in PACKAGES:
+        assert (ROOT / "referee" / package / "web" / "parts.py").is_file(), package
 
 
 def test_shared_code_imports_no_rule_sets_package_but_to_register_it():
-    shared = [*(ROOT / "referee").glob("*.py"), *(ROOT / "referee" / "service").glob("*.py")]
-    for path in sorted(shared):
-        if path.name in REGISTRY:
-            continue
+    assert len(SHARED_CODE) > 20 and ROOT / "printables" / "tables.py" in SHARED_CODE
+    for path in SHARED_CODE:
         for node in ast.walk(ast.parse(path.read_text())):
             names = []
             if isinstance(node, ast.ImportFrom):
@@ -35,14 +53,23 @@ def test_shared_code_imports_no_rule_sets_package_but_to_register_it():
                 assert not set(name.split(".")) & PACKAGES, (path.name, name)
 
 
-def test_no_shared_template_names_a_game_but_the_first():
-    later = [rs for rs in rulesets.RULE_SETS.values() if rs.rules != rulesets.DEFAULT]
-    assert len(later) >= 2
-    for path in sorted((ROOT / "referee" / "templates").glob("*.html")):
+def test_no_shared_template_script_or_paper_names_a_game():
+    assert len(rulesets.RULE_SETS) >= 3
+    for path in SHARED_PAGES + sorted((ROOT / "printables").glob("*.py")):
         text = path.read_text()
-        for rule_set in later:
-            assert rule_set.rules not in text and rule_set.title not in text, \
-                (path.name, rule_set.rules)
+        for rule_set in rulesets.RULE_SETS.values():
+            named = [name for name in names_of(rule_set) if name in text]
+            assert not named, (path.relative_to(ROOT).as_posix(), named)
+
+
+def test_no_template_global_comes_from_a_rule_sets_package(app):
+    globals_ = {**app.jinja_env.globals, **app.jinja_env.filters}
+    assert "rules" not in globals_  # a game's catalogue is its own templates' (``rules``)
+    for name, value in globals_.items():
+        module = getattr(inspect.getmodule(value), "__name__", "") or ""
+        assert not set(module.split(".")) & PACKAGES, (name, module)
+        for rule_set in rulesets.RULE_SETS.values():
+            assert value is not rule_set.catalogue, name
 
 
 def test_the_home_page_lists_every_game_from_its_own_parts(app):
@@ -50,6 +77,7 @@ def test_the_home_page_lists_every_game_from_its_own_parts(app):
     for rule_set in rulesets.RULE_SETS.values():
         assert f"<strong>{rule_set.title}</strong>" in page
     assert 'id="battleship-tcg-home"' in page and 'id="broadside-home"' in page
+    assert "<title>Home · The referee</title>" in page  # a page about no game names none
 
 
 def test_the_seam_supplies_what_every_game_does_alike():

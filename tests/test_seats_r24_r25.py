@@ -503,7 +503,7 @@ def test_r25_the_computer_plays_for_an_absent_player_until_he_moves_himself(api,
 
 
 def test_r25_the_stand_in_sees_only_its_seats_view(api, clock, monkeypatch):
-    from referee import bots
+    from referee.naval_war import computer as bots
 
     table = clocked_table(api, 5)
     walker = table.view("red")["turn"]

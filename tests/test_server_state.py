@@ -21,8 +21,8 @@ from forgery_support import swollen_file
 from helpers import IDLE_SQUARES, QUIET
 
 from referee import create_app, service
-from referee.bots import LEVELS, Bot
 from referee.naval_war import check_disposition, replay, view_for
+from referee.naval_war.computer import LEVELS, Bot
 from referee.store import Store
 
 GAMES = "/api/v1/games"
@@ -254,8 +254,8 @@ def test_a_refused_command_leaves_the_cached_state_as_the_log(app, api):
 
 
 def test_a_finished_games_products_are_made_once(app, api, monkeypatch):
-    import printables
     from referee.naval_war import club
+    from referee.naval_war.web import paper as printables
 
     rng = random.Random(10)
     table = open_table(api)
@@ -273,7 +273,7 @@ def test_a_finished_games_products_are_made_once(app, api, monkeypatch):
         return records(*args, **kwargs)
 
     monkeypatch.setattr(printables, "postmortem", counted_pdf)
-    monkeypatch.setattr("referee.pages.club_records", counted_club)
+    monkeypatch.setattr("referee.naval_war.web.parts.club_records", counted_club)
     first = None
     for _ in range(3):
         status, _, _ = table.as_seat("red", "GET", "/postmortem")

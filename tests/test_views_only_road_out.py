@@ -17,11 +17,11 @@ from referee.naval_war.problems import RuleViolation
 from referee.naval_war.views import host_view, postmortem_view, status_view, targets_for
 
 ROOT = Path(__file__).resolve().parent.parent
-# the rule sets' pure cores and what they share; a web package inside one (battleship_tcg/web)
-# is outside the core and scanned
+# the rule sets' pure cores and what they share; a package inside one (its web part, its
+# computer: naval_war/web, battleship_tcg/computer) is outside the core and scanned
 CORES = {"naval_war", "battleship_tcg", "broadside", "common"}
 OUTSIDE = sorted(p for p in (ROOT / "referee").rglob("*.py")
-                 if p.parent.name not in CORES and "naval_war" not in p.parts) \
+                 if not (p.parent.name in CORES and p.parent.parent == ROOT / "referee")) \
     + sorted((ROOT / "printables").rglob("*.py"))
 GAME_NAMES = {"game", "state"}
 FIELDS = {f.name for f in dataclasses.fields(Game)} | {

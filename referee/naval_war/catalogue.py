@@ -14,6 +14,7 @@ served as ``GET /api/v1/rules``) the pages' scripts all take them from here.
 
 from __future__ import annotations
 
+from ..common import limits
 from .squares import COLUMNS, SIZE, Square, square_name  # noqa: F401  (the doctests)
 
 RULES = "naval-war"
@@ -78,8 +79,9 @@ MAX_ATOM_BOMBERS = 6  # R4
 MAX_NAME = 40  # R10: a player's name
 DEFAULT_MINUTES = 20  # R10: the disposition clock
 MIN_MINUTES, MAX_MINUTES = 1, 24 * 60  # R10 disposition clock, R25 move clock
-MAX_CLOCK_EXTENSION = 120  # minutes the host adds to the disposition clock at once
-DEFAULT_RECORD_PAGES, MAX_RECORD_PAGES = 2, 20  # blank move record pages (issue 12)
+# the limits every game's pages share (the host's clock form, a blank record's pages)
+MAX_CLOCK_EXTENSION = limits.MAX_CLOCK_EXTENSION
+DEFAULT_RECORD_PAGES, MAX_RECORD_PAGES = limits.BLANK_RECORD_PAGES, limits.MAX_BLANK_RECORD_PAGES
 
 
 def ship_squares(kind: str, at: Square, direction: str | None) -> list[Square]:

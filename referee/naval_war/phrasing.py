@@ -3,14 +3,27 @@
 One small set of phrasing functions used by the reports (the API's ``text``), the pages, the
 printables and the post-mortem, so that nobody writes "a Aircraft Carrier", "One R.P. and
 Three A-A guns" or "red at blue". Pieces keep the rules' capitals (Battleship, R.P., A-A gun);
-number words are lower case except at the start of a sentence; figures from 10 up.
+number words are lower case except at the start of a sentence; figures from 10 up. The words
+every game's pages share (number words, lists, seats and sides) are ``referee.common.phrasing``'s,
+and are this module's too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+from ..common.phrasing import (
+    capitalise,
+    join_and,
+    number_word,
+    seat_word,
+    side_words,
+    sides_words,
+)
+
+__all__ = ["article", "capitalise", "count", "join_and", "move_heading", "number_word",
+           "order_words", "player", "seat_word", "side_words", "sides_words", "with_article"]
+
 # Letters whose spoken names begin with a vowel sound: "an R.P.", "an A-A gun", "an F".
 VOWEL_LETTERS = set("AEFHILMNORSX")
 
@@ -38,15 +51,6 @@ def with_article(noun: str) -> str:
     return f"{article(noun)} {noun}"
 
 
-def number_word(n: int) -> str:
-    """Small numbers in words, lower case; 10 and more in figures.
-
-    >>> number_word(0), number_word(3), number_word(12)
-    ('no', 'three', '12')
-    """
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-
-
 def count(n: int, singular: str, plural: str) -> str:
     """A number of things: "an R.P.", "three A-A guns", "12 Bombers", "no salvoes".
 
@@ -54,38 +58,6 @@ def count(n: int, singular: str, plural: str) -> str:
     ('an R.P.', 'three A-A guns', '12 Bombers')
     """
     return with_article(singular) if n == 1 else f"{number_word(n)} {plural}"
-
-
-def join_and(items: Iterable[str], conjunction: str = "and") -> str:
-    """A list as a sentence writes it: commas, and "and" before the last only.
-
-    >>> join_and(["an Atom Bomber", "an R.P.", "three A-A guns"])
-    'an Atom Bomber, an R.P. and three A-A guns'
-    >>> join_and(["Red", "Green"]), join_and(["Blue"]), join_and([])
-    ('Red and Green', 'Blue', '')
-    """
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
-
-
-def capitalise(text: str) -> str:
-    """The first letter in capitals, the rest as it is (for the start of a sentence).
-
-    >>> capitalise("an R.P. and three A-A guns destroyed"), capitalise("salvo at A 1")
-    ('An R.P. and three A-A guns destroyed', 'Salvo at A 1')
-    """
-    return text[:1].upper() + text[1:]
-
-
-def seat_word(seat: str) -> str:
-    """A seat's colour as a name: "Red".
-
-    >>> seat_word("gold")
-    'Gold'
-    """
-    return seat.title()
 
 
 def player(seat: str, names: Mapping[str, str | None] | None = None) -> str:
@@ -110,30 +82,6 @@ def order_words(order: Sequence[str], names: Mapping[str, str | None] | None = N
     skipped = set(passed_over)
     return ", then ".join(player(s, names) + (" (forfeited, passed over)" if s in skipped
                                               else "") for s in order)
-
-
-def side_words(side: Sequence[str]) -> str:
-    """One side's seats: "Red and Green".
-
-    >>> side_words(["red", "green", "blue"])
-    'Red, Green and Blue'
-    """
-    return join_and(seat_word(s) for s in side)
-
-
-def sides_words(sides: Sequence[Sequence[str]]) -> str:
-    """The sides of a game (R23) in plain words.
-
-    >>> sides_words([["red", "green"], ["blue"]])
-    'Red and Green against Blue'
-    >>> sides_words([["red", "green"], ["blue"], ["gold"]])
-    'Red and Green against Blue against Gold'
-    >>> sides_words([["red"], ["blue"], ["green"]])
-    'every player for himself'
-    """
-    if all(len(side) == 1 for side in sides):
-        return "every player for himself"
-    return " against ".join(side_words(side) for side in sides)
 
 
 def move_heading(report: Mapping, names: Mapping[str, str | None] | None = None) -> str:

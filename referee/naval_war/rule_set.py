@@ -1,16 +1,16 @@
 """The Naval War Game as the referee's seam sees it (``referee.common.ruleset.RuleSet``).
 
-The computer's levels live beside the core in ``referee.bots`` (they play from a view alone and
+The computer's levels live beside the core in ``computer/`` (they play from a view alone and
 import no ``Game``); this module joins them to the core's views and commands.
 """
 
 from __future__ import annotations
 
-from ..bots import DESCRIPTIONS, Bot
-from ..bots.clairvoyant import BENCH
 from ..common.ruleset import RuleSet
 from . import catalogue
 from .club import club_entry
+from .computer import DESCRIPTIONS, Bot
+from .computer.clairvoyant import BENCH
 from .fleet import check_disposition
 from .game import SEATS, Game, new_game
 from .postmortem import postmortem_summary
@@ -63,7 +63,7 @@ RULE_SET = RuleSet(
     levels=DESCRIPTIONS,
     computer=Bot,
     stand_in_level="captain",
-    web="referee.naval_war_web:NAVAL_WAR",
+    web="referee.naval_war.web.parts:NAVAL_WAR",
     bench=BENCH,  # the clairvoyant reference player, for ``referee ladder`` alone
 )
 

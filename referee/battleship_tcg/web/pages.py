@@ -1,7 +1,8 @@
 """The phone pages of Battleship: The Tactical Combat Game: its seat page for each phase and
 its post-mortem page (reached through ``parts.TCG``, the rule set's ``WebParts``), and a
-Blueprint of its own for its forms (the draft, locking in, a shot), over the shared service
-(``referee/service.py``) and web helpers (``referee/web.py``).
+Blueprint of its own for its forms (the draft, locking in, a shot: the routes every game has,
+``referee/playroutes.py``, given what this game reads and answers), over the shared service
+(``referee/service.py``) and web helpers (``referee/web.py``, ``referee/session.py``).
 
 Every page about a player is drawn from his own view (T10, T12): the placement page from his
 view and his draft, the play page from his view (the opponent's half as he knows it, his own
@@ -15,13 +16,14 @@ from __future__ import annotations
 import functools
 import secrets
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 
 from ... import service, strictjson
 from ...common.problems import RuleViolation
 from ...errors import ApiError
-from ...pages import _is_host, my_seat, script_json
-from ...web import refused_form_goes_to, store
+from ...playroutes import PlayRoutes, add_play_routes, kept_draft
+from ...session import is_host
+from ...web import script_json, store
 from ..card import read_card_option
 from ..catalogue import BOAT_TYPES, DIRECTIONS
 from ..fleet import check_disposition
@@ -33,14 +35,13 @@ from .known import sunk_boats
 
 bp = Blueprint("tcg", __name__, template_folder="templates", static_folder="static",
                url_prefix="/tcg")
-DRAFTS = "drafts"  # the seats' private notes the Naval War Game's placement uses too
 MAX_DRAFT = 4096  # bytes: five boats and a man, with room to spare
 
 
 def _context(view: dict, **more) -> dict:
     catalogue = page_catalogue()
     return {"view": view, "catalogue": catalogue, "rules_catalogue": catalogue,
-            "now": service.now(), "hosting": _is_host(view["id"]), **more}
+            "now": service.now(), "hosting": is_host(view["id"]), **more}
 
 
 def _known(view: dict) -> dict:
@@ -53,9 +54,9 @@ def _card(view: dict):
     return read_card_option("standard" if card["name"] == "standard" else {"seed": card["seed"]})
 
 
-def _draft(game_id: str, seat: str) -> dict:
-    return (store().note(DRAFTS, game_id, seat) or {}).get("disposition") or {
-        "boats": [], "man": None}
+def _disposition(draft: dict) -> dict:
+    """The disposition a kept draft holds: none yet, no boat and no man."""
+    return draft.get("disposition") or {"boats": [], "man": None}
 
 
 def draft_problems(view: dict, draft: dict) -> list[dict]:
@@ -74,7 +75,7 @@ def seat_page(game_id: str, seat: str, view: dict):
         if view["seats"][seat]["ready"]:
             return render_template("tcg/waiting.html", page_data=script_json({"view": view}),
                                    **_context(view))
-        draft = _draft(game_id, seat)
+        draft = _disposition(kept_draft(game_id, seat))
         data = {"view": view, "draft": draft, "problems": draft_problems(view, draft),
                 "urls": {"draft": url_for("tcg.save_draft", game_id=game_id)}}
         return render_template("tcg/place.html", page_data=script_json(data), **_context(view))
@@ -113,7 +114,7 @@ def _postmortem_page(game, seat: str) -> dict:
             "page_data": script_json({"view": view, "known": _known(view)})}
 
 
-def _read_draft() -> dict:
+def _read_draft(_seat: str) -> dict:
     """The placement in progress as the page's script sends it: a disposition's shape, small,
     every hole a hole and every direction one of T4's; what it breaks is the core's to say."""
     body = request.get_data(cache=True)
@@ -141,43 +142,24 @@ def _read_draft() -> dict:
     return {"boats": [dict(b) for b in boats], "man": man}
 
 
-@bp.post("/games/<game_id>/draft")
-def save_draft(game_id: str):
-    """Keep the placement in progress as the seat's private note and say what is wrong so
-    far; nothing enters the log until he locks in (as the Naval War Game's drafts)."""
-    seat = my_seat(game_id)
-    draft = _read_draft()
-    view = service.seat_view(store(), game_id, seat).fresh()
-    if view["phase"] != "setup" or view["seats"][seat]["ready"]:
-        raise ApiError(409, "Your fleet is locked in: it can no longer be moved (T11)",
-                       rule="T11")
-    with store().write():
-        store().keep_note(DRAFTS, game_id, seat, {"disposition": draft})
-    return {"problems": draft_problems(view, draft)}
+def _keep_draft(view: dict, _draft: dict, sent: dict) -> tuple[dict, dict]:
+    """The placement in progress as the seat's note, and what is wrong with it so far."""
+    return {"disposition": sent}, {"problems": draft_problems(view, sent)}
 
 
-@bp.post("/games/<game_id>/lock")
-@refused_form_goes_to("pages.game")
-def lock_in(game_id: str):
-    """Lock in the draft: the core checks it whole (T3-T5) and every problem comes back."""
-    seat = my_seat(game_id)
-    document = _draft(game_id, seat)
-    service.act(store(), game_id, lambda game: service.submit_and_lock_in(game, seat, document))
-    return redirect(url_for("pages.game", game_id=game_id))
-
-
-@bp.post("/games/<game_id>/shoot")
-@refused_form_goes_to("pages.game")
-def shoot(game_id: str):
-    """One shot (T7) from the play page's form; the key makes a second tap harmless."""
-    seat = my_seat(game_id)
+def _read_shot() -> dict:
+    """One shot (T7) from the play page's form: the hole tapped."""
     at = (request.form.get("at") or "").strip()[:20]
     if not at:
         raise ApiError(422, "Tap a hole on your opponent's half, then fire (T7)", field="at",
                        rule="T7")
-    key = request.form.get("key", "")[:32]
-    service.make_move(store(), game_id, seat, {"at": at}, f"page:{key}" if key else None)
-    return redirect(url_for("pages.game", game_id=game_id) + "#last")
+    return {"at": at}
+
+
+# the draft, locking in (the core checks it whole, T3-T5) and a shot at /tcg/games/<id>/shoot
+add_play_routes(bp, PlayRoutes(read_draft=_read_draft, keep_draft=_keep_draft,
+                               lock_document=lambda _seat, draft: _disposition(draft),
+                               read_move=_read_shot, locked_rule="T11", move_path="shoot"))
 
 
 __all__ = ["bp", "postmortem_page", "seat_page"]

@@ -1,6 +1,6 @@
 """Battleship: The Tactical Combat Game's web part as the shared web layer reaches it
-(``referee/webparts.py``): its Blueprint, its seat and post-mortem pages, its club section and
-its printables."""
+(``referee/webparts.py``): its Blueprint, its seat and post-mortem pages, its club section,
+its printables, its seats for the creator and the computer, and its pages' entry script."""
 
 from __future__ import annotations
 
@@ -55,6 +55,9 @@ TCG = WebParts(
     paper=Paper(blank_chart=blank_chart, blank_record=printables.blank_record,
                 player_charts=printables.player_charts, player_record=printables.player_record,
                 postmortem=postmortem),
+    creator_seat=SEATS[0],  # Red creates the game and hosts it; the computer plays Blue
+    computer_seat=SEATS[1],
+    entry="tcg.js",
     home="tcg/_home.html",
     about="five boats and a captured man on a honeycomb with islands; two players, one shot a "
           "turn, then the rescue",

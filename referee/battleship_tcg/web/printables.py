@@ -3,8 +3,9 @@
 Blank honeycomb charts of both halves of a mission card and a blank shot record for players
 without phones; a player's charts and shots mid-game, drawn from his view only (T10); the
 post-mortem booklet once the game is over (T9). The house style (font, margins, "Page N of M",
-``plain`` for names) is the shared one of ``printables``; the holes and their lines come from
-the one geometry, ``referee.battleship_tcg.holes``.
+``plain`` for names), the name line and the record table are the paper kit's
+(``printables``); the holes and their lines come from the one geometry,
+``referee.battleship_tcg.holes``.
 
 Each half is drawn as a honeycomb of flat-topped hexagons, one a peg hole: columns A-O across
 the top with the spoken word small beneath the letter, the hole's number in each hexagon, the
@@ -22,7 +23,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
-from printables.documents import _grid_table, build, check_pages, plain
+from printables import blank_pages, build, grid_table, name_line, plain, record_table
 from printables.style import (
     FONT,
     FONT_BOLD,
@@ -34,6 +35,7 @@ from printables.style import (
     MARGIN,
     PAPER,
     STYLES,
+    frame_width,
     page_size,
 )
 
@@ -296,14 +298,6 @@ def _pair_side(size: tuple[float, float], reserved: float) -> float:
     return hexagon_side(width, size[1] - 2 * MARGIN - reserved)
 
 
-def _line(player: str = "", colour: str = "", date: str = "") -> Paragraph:
-    def blank(value: str, width: int) -> str:
-        return plain(value) if value else "_" * width
-    return Paragraph(f"<b>Player</b> {blank(player, 22)} &nbsp; <b>Colour</b> "
-                     f"{blank(colour, 12)} &nbsp; <b>Date</b> {blank(date, 14)}",
-                     STYLES["body"])
-
-
 def _fleet_line(boats: list[Boat], sunk: set[str] | None = None) -> Paragraph:
     """The fleet of T3 with a box to tick as each is sunk."""
     sunk = sunk or set()
@@ -333,56 +327,41 @@ def blank_charts(islands: dict[str, list[str]], *, paper: str = "a4", layout: st
             side = hexagon_side(size[0] - 2 * MARGIN, size[1] - 2 * MARGIN - 24 * mm)
             half = HalfFlowable(Half(f"{seat.title()}'s half of the card", _holes(islands[seat])),
                                 side)
-            story += [_line(), Spacer(1, 2 * mm), half, Spacer(1, 1 * mm), note]
+            story += [name_line(), Spacer(1, 2 * mm), half, Spacer(1, 1 * mm), note]
             continue
         side = _pair_side(size, 30 * mm)
         own = HalfFlowable(Half(f"{seat.title()}'s half: place your fleet here",
                                 _holes(islands[seat])), side)
         theirs = HalfFlowable(Half(f"{other.title()}'s half: mark your shots here",
                                    _holes(islands[other])), side)
-        story += [_line(colour=seat.title()), Spacer(1, 2 * mm), _pair(own, theirs),
+        story += [name_line(colour=seat.title()), Spacer(1, 2 * mm), _pair(own, theirs),
                   Spacer(1, 1 * mm), _fleet_line(boats), note]
     return build(size, f"{SUBJECT}: blank charts ({card})", story, subject=SUBJECT)
 
 
 def _shot_table(rows: list[list[str]], width: float, row_height: float | None = None) -> Table:
-    widths = [w * mm for w in SHOT_WIDTHS_MM]
-    widths.append(width - sum(widths))
-    head = [Paragraph(h, STYLES["cell_head"]) for h in SHOT_COLUMNS]
-    body = [[Paragraph(text, STYLES["cell"]) for text in row] for row in rows]
-    heights = [None] + [row_height] * len(body) if row_height else None
-    table = Table([head, *body], colWidths=widths, repeatRows=1, rowHeights=heights,
-                  hAlign="LEFT")
-    table.setStyle([("GRID", (0, 0), (-1, -1), 0.4, GRID), ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONTNAME", (0, 0), (-1, -1), FONT),
-                    ("TOPPADDING", (0, 0), (-1, -1), 1.4),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4)])
-    return table
+    return record_table(SHOT_COLUMNS, SHOT_WIDTHS_MM, rows, width, row_height)
 
 
 def blank_record(*, paper: str = "a4", pages: int = BLANK_SHOT_PAGES) -> bytes:
     """A blank record of shots (T8): two blocks of rows a page, as many pages as asked."""
-    check_pages(pages)
     size = page_size(paper, "portrait")
-    width, height = size[0] - 2 * MARGIN, size[1] - 2 * MARGIN
+    width, height = frame_width(size), size[1] - 2 * MARGIN
     block = (width - GAP) / 2
     names = ", ".join(f"{b.name} ({b.letter})" for b in fleet())
 
     def head() -> list:
-        return [Paragraph(f"{SUBJECT}: record of shots", STYLES["title"]), _line(),
+        return [Paragraph(f"{SUBJECT}: record of shots", STYLES["title"]), name_line(),
                 Paragraph(f"Write each shot as it is called: its number, who shot, the hole "
                           f"(column then number, D 3), Miss, Hit or Rescued, and the boat if "
                           f"the hit sank it: {names}.", STYLES["small"]), Spacer(1, 2 * mm)]
 
-    used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
-               for f in head()) + _shot_table([], block).wrap(block, height)[1]
-    rows = int((height - used - 6) // BLANK_SHOT_ROW)
-    story: list = []
-    for page in range(pages):
-        story += [PageBreak()] if page else []
-        blocks = [_shot_table([[""] * len(SHOT_COLUMNS)] * rows, block, BLANK_SHOT_ROW)
-                  for _ in range(2)]
-        story += [*head(), _pair_blocks(blocks, block)]
+    def rows(n: int) -> Table:
+        return _pair_blocks([_shot_table([[""] * len(SHOT_COLUMNS)] * n, block, BLANK_SHOT_ROW)
+                             for _ in range(2)], block)
+
+    story = blank_pages(pages, head, rows, width=width, height=height,
+                        row_height=BLANK_SHOT_ROW)
     return build(size, f"{SUBJECT}: blank record of shots", story, subject=SUBJECT)
 
 
@@ -439,7 +418,8 @@ def player_charts(view: dict, *, paper: str = "a4", opponents: list[str] | None 
                                     view["islands"][other], shots_at(view, other),
                                     sunk_outlines(view, other), boats), side)
     sunk = {r["sunk"] for r in shots_at(view, other) if r.get("sunk")}
-    story = [_line(view["seats"][you]["name"] or "", you.title(), dt.date.today().isoformat()),
+    story = [name_line(view["seats"][you]["name"] or "", you.title(),
+                       dt.date.today().isoformat()),
              Spacer(1, 2 * mm), _pair(own, known), Spacer(1, 1 * mm), _fleet_line(boats, sunk),
              Paragraph(f"Game {plain(view['id'])}, after shot {len(view['reports'])}. {KEY}",
                        STYLES["small"])]
@@ -494,18 +474,18 @@ def _analysis_story(analysis: dict, boats: list[Boat], view: dict) -> list:
     for seat, table in analysis["sinking"].items():
         for boat in boats:
             row = table[boat.type]
-            rows.append([plain(_name(view, seat)), boat.name] + [
+            rows.append([_name(view, seat), boat.name] + [
                 "not sunk" if row["shots"] is None and key == "shots" else
                 "-" if row[key] is None else str(row[key])
                 for key in ("shots", "first_hit", "to_finish")])
-    story.append(_grid_table(rows, [40, 40, 34, 40, 36]))
+    story.append(grid_table(rows, [40, 40, 34, 40, 36]))
     story += [Spacer(1, 4 * mm), Paragraph("Wasted shots", STYLES["heading"]),
               Paragraph(plain(analysis.get("method", "")), STYLES["body"]), Spacer(1, 2 * mm)]
     rows = [["Shooter", "Wasted", "Of his shots", "The wasted shots (number: hole)"]]
     for seat, wasted in analysis["wasted"].items():
-        rows.append([plain(_name(view, seat)), str(wasted["count"]), str(wasted["of"]),
+        rows.append([_name(view, seat), str(wasted["count"]), str(wasted["of"]),
                      ", ".join(f"{n}: {hole}" for n, hole in zip(wasted["shots"],
                                                                   wasted["holes"],
                                                                   strict=True)) or "none"])
-    story.append(_grid_table(rows, [40, 18, 24, 170]))
+    story.append(grid_table(rows, [40, 18, 24, 170]))
     return story

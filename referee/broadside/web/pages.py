@@ -1,7 +1,8 @@
 """The phone pages of Broadside: its seat page for each phase and its post-mortem page
 (reached through ``parts.BROADSIDE``, the rule set's ``WebParts``), and a Blueprint of its own
-for its forms (the setup draft, locking in, a move), over the shared service
-(``referee/service.py``) and web helpers (``referee/web.py``).
+for its forms (the setup draft, locking in, a move: the routes every game has,
+``referee/playroutes.py``, given what this game reads and answers), over the shared service
+(``referee/service.py``) and web helpers (``referee/web.py``, ``referee/session.py``).
 
 Every page about a player is drawn from his own view (B12, B14): the setup page from his view
 and his draft, the play page from his view (Blue's buoys and batteries as Red may know them),
@@ -15,13 +16,14 @@ from __future__ import annotations
 import functools
 import secrets
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 
 from ... import service, strictjson
 from ...common.problems import RuleViolation
 from ...errors import ApiError
-from ...pages import _is_host, my_seat, script_json
-from ...web import refused_form_goes_to, store
+from ...playroutes import PlayRoutes, add_play_routes, kept_draft
+from ...session import is_host
+from ...web import script_json, store
 from ..board import BOARD, BUOY_GROUPS, CROSSES, START_FACING, YELLOW_CIRCLES, parse_cross
 from ..catalogue import (
     BATTERY_LIMITS,
@@ -40,7 +42,6 @@ from .svg import to_svg
 
 bp = Blueprint("broadside", __name__, template_folder="templates", static_folder="static",
                url_prefix="/broadside")
-DRAFTS = "drafts"  # the seats' private notes, as the other games' setups keep them
 MAX_DRAFT = 4096  # bytes: ten ships, six buoys and four batteries, with room to spare
 SITES = tuple(b["site"] for b in BOARD["batteries"])
 
@@ -54,7 +55,7 @@ def page_catalogue() -> dict:
 
 def _context(view: dict, **more) -> dict:
     return {"view": view, "rules_catalogue": page_catalogue(), "names": NAMES,
-            "now": service.now(), "hosting": _is_host(view["id"]), **more}
+            "now": service.now(), "hosting": is_host(view["id"]), **more}
 
 
 # -- the harbour as each page shows it ----------------------------------------------------------
@@ -107,10 +108,10 @@ def secrets_line(view: dict) -> str:
 
 # -- the setup draft ------------------------------------------------------------------------
 
-def _draft(game_id: str, seat: str) -> dict:
-    kept = (store().note(DRAFTS, game_id, seat) or {}).get("disposition")
-    if kept:
-        return kept
+def _disposition(seat: str, draft: dict) -> dict:
+    """The setup a kept draft holds: none yet, no ship placed and (Blue) nothing marked."""
+    if draft.get("disposition"):
+        return draft["disposition"]
     return {"ships": [], "buoys": {}, "batteries": {}} if seat == "blue" else {"ships": []}
 
 
@@ -203,7 +204,7 @@ def seat_page(game_id: str, seat: str, view: dict):
         if view["seats"][seat]["ready"]:
             return render_template("broadside/waiting.html", board=view_board(view),
                                    page_data=script_json({"view": view}), **_context(view))
-        draft = _draft(game_id, seat)
+        draft = _disposition(seat, kept_draft(game_id, seat))
         problems = draft_problems(seat, draft)
         data = {"you": seat, "draft": draft, "problems": problems,
                 "fleet": {k: n for k, n in FLEETS[seat].items() if n},
@@ -225,51 +226,32 @@ def seat_page(game_id: str, seat: str, view: dict):
                            passing=passing, **_context(view))
 
 
-@bp.post("/games/<game_id>/draft")
-def save_draft(game_id: str):
-    """Keep the setup in progress as the seat's private note, say what is wrong so far and
-    send the harbour drawn with it; nothing enters the log until he locks in."""
-    seat = my_seat(game_id)
-    draft = _read_draft(seat)
-    view = service.seat_view(store(), game_id, seat).fresh()
-    if view["phase"] != "setup" or view["seats"][seat]["ready"]:
-        raise ApiError(409, "Your fleet is locked in: it can no longer be changed (B3)",
-                       rule="B3")
-    with store().write():
-        store().keep_note(DRAFTS, game_id, seat, {"disposition": draft})
-    problems = draft_problems(seat, draft)
-    return {"problems": problems, "board": draft_board(view, draft, problems)}
+def _keep_draft(view: dict, _draft: dict, sent: dict) -> tuple[dict, dict]:
+    """The setup in progress as the seat's note; what is wrong with it so far, and the
+    harbour drawn with it."""
+    problems = draft_problems(view["you"], sent)
+    return {"disposition": sent}, {"problems": problems,
+                                   "board": draft_board(view, sent, problems)}
 
 
-@bp.post("/games/<game_id>/lock")
-@refused_form_goes_to("pages.game")
-def lock_in(game_id: str):
-    """Lock in the draft: the core checks it whole (B3, B4) and every problem comes back."""
-    seat = my_seat(game_id)
-    document = _draft(game_id, seat)
-    service.act(store(), game_id, lambda game: service.submit_and_lock_in(game, seat, document))
-    return redirect(url_for("pages.game", game_id=game_id))
-
-
-@bp.post("/games/<game_id>/move")
-@refused_form_goes_to("pages.game")
-def move(game_id: str):
-    """One move (B5) from the play page's form, or a pass; the key makes a second tap
-    harmless. Whether it is legal is the core's to say."""
-    seat = my_seat(game_id)
+def _read_move() -> dict:
+    """One move (B5) from the play page's form, or a pass; whether it is legal is the
+    core's to say."""
     if request.form.get("pass"):
-        document: dict = {"pass": True}
-    else:
-        ship = (request.form.get("ship") or "").strip()[:12]
-        to = (request.form.get("to") or "").strip()[:12]
-        turn = (request.form.get("turn") or "").strip()[:12] or None
-        if not ship or not to:
-            raise ApiError(422, "Tap one of your ships, then a cross it can reach (B5)",
-                           field="ship", rule="B5")
-        document = {"ship": ship, "turn": turn, "to": to}
-    key = request.form.get("key", "")[:32]
-    service.make_move(store(), game_id, seat, document, f"page:{key}" if key else None)
-    return redirect(url_for("pages.game", game_id=game_id) + "#last")
+        return {"pass": True}
+    ship = (request.form.get("ship") or "").strip()[:12]
+    to = (request.form.get("to") or "").strip()[:12]
+    turn = (request.form.get("turn") or "").strip()[:12] or None
+    if not ship or not to:
+        raise ApiError(422, "Tap one of your ships, then a cross it can reach (B5)",
+                       field="ship", rule="B5")
+    return {"ship": ship, "turn": turn, "to": to}
+
+
+# the setup draft, locking in (the core checks it whole, B3, B4) and a move
+add_play_routes(bp, PlayRoutes(read_draft=_read_draft, keep_draft=_keep_draft,
+                               lock_document=_disposition, read_move=_read_move,
+                               locked_rule="B3"))
 
 
 # -- the post-mortem ----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Broadside's web part as the shared web layer reaches it (``referee/webparts.py``): its
-Blueprint, its seat and post-mortem pages, its club section and its printables."""
+Blueprint, its seat and post-mortem pages, its club section, its printables, its seats for the
+creator and the computer, and its pages' entry script."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections import Counter
 
 from ...webparts import Paper, WebParts, leading_players
 from ..board import BOARD
-from ..catalogue import RULES, TITLE
+from ..catalogue import RULES, SEATS, TITLE
 from . import printables
 from .pages import bp, postmortem_page, seat_page
 from .steps import states
@@ -63,6 +64,9 @@ BROADSIDE = WebParts(
     paper=Paper(blank_chart=blank_chart, blank_record=printables.blank_record,
                 player_charts=player_charts, player_record=printables.player_record,
                 postmortem=postmortem),
+    creator_seat=SEATS[0],  # Red, the invader, creates the game and hosts it (B5)
+    computer_seat=SEATS[1],
+    entry="broadside.js",
     home="broadside/_home.html",
     about="sailing ships: Red invades a harbour to sink four merchant ships, Blue defends it "
           "with warships, shore batteries and buoys over rocks that only he knows",

@@ -4,7 +4,8 @@ The board sheet (A4 or US Letter) to play on with the box's pieces or with penci
 record of moves, a player's board mid-game from his view alone (B12), and the post-mortem
 booklet once the game is over (the secrets revealed, the board after every move). Every board
 is the one drawing of ``drawing.py`` (the phones draw the same shapes as SVG); the house style
-(font, margins, "Page N of M", ``plain`` for names) is the shared one of ``printables``.
+(font, margins, "Page N of M", ``plain`` for names), the name line, the record table and the
+table of the ships are the paper kit's (``printables``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import datetime as dt
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
 
-from printables.documents import build, check_pages, plain
-from printables.style import FONT, GRID, INK, LAYOUTS, MARGIN, STYLES, page_size
+from printables import blank_pages, build, grid_table, name_line, plain, record_table
+from printables.style import FONT, LAYOUTS, MARGIN, STYLES, frame_width, page_size
 
 from .drawing import TYPE_NAMES, board_drawing
 from .paperboard import HarbourFlowable
@@ -36,11 +37,7 @@ FLEETS = ("Blue: 4 Frigates (3 masts), 2 Brigs (2), 4 Cutters (1). Red: 2 Ships-
 
 
 def _line(player: str = "", colour: str = "", date: str = "") -> Paragraph:
-    def blank(value: str, width: int) -> str:
-        return plain(value) if value else "_" * width
-    return Paragraph(f"<b>Player</b> {blank(player, 22)} &nbsp; <b>Side</b> "
-                     f"{blank(colour, 10)} &nbsp; <b>Date</b> {blank(date, 14)}",
-                     STYLES["body"])
+    return name_line(player, colour, date, label="Side", width=10)
 
 
 def _fit(size: tuple[float, float], reserved: float, drawing) -> HarbourFlowable:
@@ -73,25 +70,13 @@ def board_sheet(board: dict, *, paper: str = "a4", layout: str = "pair") -> byte
 
 
 def _record_table(rows: list[list[str]], width: float, row_height: float | None = None) -> Table:
-    widths = [w * mm for w in RECORD_WIDTHS_MM]
-    widths.append(width - sum(widths))
-    head = [Paragraph(h, STYLES["cell_head"]) for h in RECORD_COLUMNS]
-    body = [[Paragraph(plain(text), STYLES["cell"]) for text in row] for row in rows]
-    heights = [None] + [row_height] * len(body) if row_height else None
-    table = Table([head, *body], colWidths=widths, repeatRows=1, rowHeights=heights,
-                  hAlign="LEFT")
-    table.setStyle([("GRID", (0, 0), (-1, -1), 0.4, GRID), ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONTNAME", (0, 0), (-1, -1), FONT),
-                    ("TOPPADDING", (0, 0), (-1, -1), 1.4),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4)])
-    return table
+    return record_table(RECORD_COLUMNS, RECORD_WIDTHS_MM, rows, width, row_height)
 
 
 def blank_record(*, paper: str = "a4", pages: int = 2) -> bytes:
     """A blank record of moves (B5, B11), as many pages as asked."""
-    check_pages(pages)
     size = page_size(paper, "portrait")
-    width, height = size[0] - 2 * MARGIN, size[1] - 2 * MARGIN
+    width, height = frame_width(size), size[1] - 2 * MARGIN
 
     def head() -> list:
         return [Paragraph(f"{SUBJECT}: record of moves", STYLES["title"]), _line(),
@@ -102,13 +87,10 @@ def blank_record(*, paper: str = "a4", pages: int = 2) -> bytes:
                           "broadsides and masts lost, ships and merchant ships sunk (B6-B9, "
                           "B11).", STYLES["small"]), Spacer(1, 2 * mm)]
 
-    used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
-               for f in head()) + _record_table([], width).wrap(width, height)[1]
-    rows = int((height - used - 6) // BLANK_ROW) - 1
-    story: list = []
-    for page in range(pages):
-        story += [PageBreak()] if page else []
-        story += [*head(), _record_table([[""] * len(RECORD_COLUMNS)] * rows, width, BLANK_ROW)]
+    def rows(n: int) -> Table:
+        return _record_table([[""] * len(RECORD_COLUMNS)] * n, width, BLANK_ROW)
+
+    story = blank_pages(pages, head, rows, width=width, height=height, row_height=BLANK_ROW)
     return build(size, f"{SUBJECT}: blank record of moves", story, subject=SUBJECT)
 
 
@@ -133,16 +115,6 @@ def _fleet_rows(view: dict) -> list[list[str]]:
                 rows.append([f"{seat.title()}'s {TYPE_NAMES[ship['type']]}", ship["at"],
                              ship["facing"], str(ship["masts"])])
     return rows
-
-
-def _small_table(rows: list[list[str]], widths_mm: list[float]) -> Table:
-    table = Table([[Paragraph(plain(c), STYLES["cell_head" if i == 0 else "cell"]) for c in row]
-                   for i, row in enumerate(rows)], colWidths=[w * mm for w in widths_mm],
-                  repeatRows=1, hAlign="LEFT")
-    table.setStyle([("GRID", (0, 0), (-1, -1), 0.4, GRID), ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
-                    ("FONTNAME", (0, 0), (-1, -1), FONT), ("TOPPADDING", (0, 0), (-1, -1), 1),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1)])
-    return table
 
 
 def _move_rows(reports: list[dict]) -> list[list[str]]:
@@ -185,11 +157,10 @@ def player_board(view: dict, *, paper: str = "a4") -> bytes:
                                    "a buoy or the game ends (B12).") + " " + KEY,
                              STYLES["small"])]
     story += [PageBreak(), Paragraph("The ships", STYLES["heading"]),
-              _small_table(_fleet_rows(view), [48, 16, 18, 14])]
+              grid_table(_fleet_rows(view), [48, 16, 18, 14])]
     if view.get("reports"):
-        width = size[0] - 2 * MARGIN
         story += [Spacer(1, 3 * mm), Paragraph("The moves so far", STYLES["heading"]),
-                  _record_table(_move_rows(view["reports"]), width)]
+                  _record_table(_move_rows(view["reports"]), frame_width(size))]
     return build(size, f"{SUBJECT} {view['id']}: the board of {you.title()}", story,
                  subject=SUBJECT)
 
@@ -198,13 +169,12 @@ def player_record(record: dict, *, paper: str = "a4") -> bytes:
     """Every move as a player was told it (B11: both players are told the same), and the
     result once over (B10)."""
     size = page_size(paper, "portrait")
-    width = size[0] - 2 * MARGIN
     moves = record.get("moves") or record.get("reports") or []
     story: list = [Paragraph(f"Moves of game {plain(record['id'])}, as "
                              f"{record['you'].title()} was told them", STYLES["title"]),
                    Paragraph(f"Red moves first (B5). Printed {dt.date.today().isoformat()}.",
                              STYLES["body"]), Spacer(1, 3 * mm),
-                   _record_table(_move_rows(moves), width)]
+                   _record_table(_move_rows(moves), frame_width(size))]
     if record.get("result"):
         from ..views import result_headline
 
@@ -257,7 +227,7 @@ def postmortem(view: dict, *, paper: str = "a4", boards: list[dict] | None = Non
                                              "Move by move (continued)", STYLES["heading"]),
                       table]
     story += [PageBreak(), Paragraph("Every move", STYLES["heading"]),
-              _record_table(_move_rows(view["reports"]), width)]
+              _record_table(_move_rows(view["reports"]), frame_width(size))]
     return build(size, f"{SUBJECT} {view['id']}: post-mortem", story, subject=SUBJECT)
 
 

@@ -1,4 +1,6 @@
-/* Small helpers for the page: find, read the embedded page data, post JSON, fill a list. */
+/* Small helpers every game's pages share: find, read the embedded page data, post JSON, fill a
+   list; and what every page has: one-tap forms (sent once, confirmed where asked), copy and
+   print buttons. */
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -31,5 +33,53 @@ export function fillList(list, texts) {
     const li = document.createElement("li");
     li.textContent = text;
     list.appendChild(li);
+  }
+}
+
+function onceForms() {
+  for (const form of document.querySelectorAll("form.once")) {
+    form.addEventListener("submit", (e) => {
+      if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+        e.preventDefault();
+        return;
+      }
+      if (form.dataset.sent) {
+        e.preventDefault();
+        return;
+      }
+      form.dataset.sent = "1";
+      for (const b of form.querySelectorAll("button[type=submit]")) {
+        b.disabled = true;
+        b.textContent = "Sending…";
+      }
+    });
+  }
+}
+
+function copyButtons() {
+  for (const b of document.querySelectorAll(".copy-button")) {
+    b.addEventListener("click", () => {
+      const input = document.getElementById(b.dataset.copy);
+      input.select();
+      const copied = () => {
+        b.textContent = "Copied";
+      };
+      const written = navigator.clipboard
+        ? navigator.clipboard.writeText(input.value)
+        : Promise.reject();
+      written.then(copied, () => {
+        document.execCommand("copy");
+        copied();
+      });
+    });
+  }
+}
+
+/** Call it again after a page's main is swapped in. */
+export function everyPage() {
+  onceForms();
+  copyButtons();
+  for (const b of document.querySelectorAll(".print-button")) {
+    b.addEventListener("click", () => window.print());
   }
 }

@@ -1,7 +1,7 @@
-/* A page that reloads itself when its game moves on, for the games whose pages are drawn
-   afresh on every change (Battleship TCG's, Broadside's): it asks the game's status every
-   2 s and reloads on a new version, unless the player is busy choosing (then it shows the
-   news, whose button reloads). */
+/* A page that reloads itself when its game moves on, for a game whose pages are drawn afresh
+   on every change (the referee draws them, the script only marks them): it asks the game's
+   status every 2 s and reloads on a new version, unless the player is busy choosing (then it
+   shows the news, whose button reloads). */
 
 /** Poll the page's ``data-poll`` URL; reload when the game's version is not the page's,
     unless ``busy()``: then unhide ``news`` (an element holding a button that reloads). */

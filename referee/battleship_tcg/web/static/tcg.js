@@ -13,9 +13,9 @@ import {
   PLACING_SIDE,
   shotsAt,
 } from "./honeycomb.js";
+import { $, everyPage, pageData, postJson } from "../../static/js/dom.js";
 import { reloadOnNews } from "../../static/js/reload.js";
 
-const $ = (selector, root = document) => root.querySelector(selector);
 const ZOOMED_SIDE = 24; // "Zoom in": bigger holes, panned like the Naval War Game's chart
 const catalogue = JSON.parse(document.getElementById("rules-catalogue").textContent);
 const comb = makeHoneycomb(catalogue);
@@ -23,23 +23,6 @@ const pieceName = (kind) =>
   kind === catalogue.man.type ? catalogue.man.name : catalogue.boats[kind].name;
 const title = (seat) => seat.charAt(0).toUpperCase() + seat.slice(1);
 const otherSeat = (view) => Object.keys(view.seats).find((s) => s !== view.you);
-
-function pageData() {
-  const el = document.getElementById("page-data");
-  return el ? JSON.parse(el.textContent) : null;
-}
-
-function postJson(url, body) {
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "X-CSRFToken": $('meta[name="csrf-token"]').content,
-    },
-    body: JSON.stringify(body),
-  });
-}
 
 /* -- placing (T3-T5) ------------------------------------------------------------------------ */
 
@@ -364,5 +347,5 @@ if (data) {
   else if (page === "over") overPage(data);
   const busy = page === "play" ? playPage(data) : () => false;
   reloadOnNews(busy, $("#tcg-news")); // a shot on the other phone redraws this one
-  // one-tap forms, copy and print buttons: the shared main.js, on every page
 }
+everyPage(); // one-tap forms, copy and print buttons, as on every page

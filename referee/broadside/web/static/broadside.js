@@ -5,27 +5,10 @@
    comes from the view's "legal" list and what is wrong with a setup from the referee's
    answer to each draft: no rule is written here. */
 
+import { $, everyPage, pageData, postJson } from "../../static/js/dom.js";
 import { reloadOnNews } from "../../static/js/reload.js";
 
-const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
-
-function pageData() {
-  const el = document.getElementById("page-data");
-  return el ? JSON.parse(el.textContent) : null;
-}
-
-function postJson(url, body) {
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "X-CSRFToken": $('meta[name="csrf-token"]').content,
-    },
-    body: JSON.stringify(body),
-  });
-}
 
 /* What a refused request says: the error format of docs/api.md, every problem with its ruling. */
 function refusal(body) {
@@ -333,4 +316,5 @@ if (data) {
   const busy = page === "play" ? playPage(data) : () => false;
   reloadOnNews(busy, $("#bs-news")); // a move on the other phone redraws this one
 }
+everyPage(); // one-tap forms, copy and print buttons, as on every page
 document.body.dataset.ready = document.body.dataset.bsPage || "yes"; // its taps are live

@@ -1,6 +1,6 @@
 /* Drawing a chart and the look of each square: a player's own chart with its damage, or what
    he knows of an opponent's; and the pages that only show charts: waiting, over, post-mortem. */
-import { $, capital, pageData } from "./dom.js";
+import { $, capital, pageData } from "../../static/js/dom.js";
 
 const NO_DAMAGE = Object.freeze({ hit: [], destroyed: [], flown: [], spent: [] });
 export const SEA = Object.freeze({ cls: "sea", label: "sea" });

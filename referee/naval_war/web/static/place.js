@@ -2,7 +2,7 @@
    to place the chosen piece, tap a placed piece to pick it up, then a square to move it there,
    Turn or Remove. Every kind of piece is picked up, moved and removed the same way. */
 import { drawChart, ownLooks } from "./chart.js";
-import { $, fillList, pageData, postJson } from "./dom.js";
+import { $, fillList, pageData, postJson } from "../../static/js/dom.js";
 
 /* The chips' short words (not rules); a kind without one shows its name. */
 const SHORT = Object.freeze({

@@ -1,5 +1,5 @@
 /* The budget page: live totals and what R4 still asks for, as the player types (R3, R4). */
-import { $, fillList } from "./dom.js";
+import { $, fillList } from "../../static/js/dom.js";
 
 function problemsOf(cat, ships, forces, atoms) {
   const limit = cat.budget;

@@ -1,13 +1,10 @@
-/* The rules the page embeds (GET /api/v1/rules, in #rules-catalogue): pieces, shapes, the
-   board. No rule is written in the scripts: they ask this module. */
+/* The Naval War Game's rules as the page embeds them (GET /api/v1/rules, in
+   #rules-catalogue): pieces, shapes, the board. No rule is written in the scripts: they ask
+   this module. */
 
 export function readRules(doc = document) {
   return JSON.parse(doc.getElementById("rules-catalogue").textContent);
 }
-
-/* Whether the page's rules are the chart game's these modules draw (pieces on a board):
-   another rule set's page brings its own script. */
-export const drawsThese = (rules) => Boolean(rules.pieces && rules.board);
 
 /* The rules as functions; names: what this game calls each kind of piece. */
 export function makeCatalogue(rules, names = null) {

@@ -1,4 +1,5 @@
-"""Charts on paper: the 21 x 21 grid as a flowable, and what to draw in each square.
+"""The Naval War Game's charts on paper: the 21 x 21 grid as a flowable, and what to draw in
+each square.
 
 A chart is drawn from ``looks``: square name to ``Look``. ``own_looks`` reads a player's own
 disposition and damage; ``knowledge_looks`` reads the referee's knowledge chart of an
@@ -6,6 +7,7 @@ opponent (built from that player's reports only). Symbols follow the rules' habi
 meaning, on both charts and in the tallies (issue 12): a ring round what has flown or fired,
 a cross through an aircraft or gun destroyed, a ship square hit partly blackened (its lower
 right corner) and wholly blackened once the ship is sunk, even where a plane stood on it.
+The house style (font, inks, lines) is the paper kit's (``printables.style``).
 """
 
 from __future__ import annotations
@@ -13,32 +15,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from referee.naval_war.catalogue import LETTERS as LETTER
-from referee.naval_war.catalogue import SHIP_TYPES
-from referee.naval_war.catalogue import ship_squares as core_ship_squares
-from referee.naval_war.squares import COLUMNS, SIZE, parse_square, square_name
-
-from .style import (
+from printables.style import (
     FONT,
     FONT_BOLD,
     GRID,
-    GUIDE,
-    GUIDE_EVERY,
     INK,
-    LABEL_BAND,
-    LAND,
     LINE_FRAME,
     LINE_GUIDE,
     LINE_THIN,
+    MARGIN,
     PAPER,
-    SHIP,
-    TALLY_CIRCLES,
-    TALLY_ROW,
 )
+
+from ...catalogue import LAND_UNIT, SHIP_TYPES
+from ...catalogue import LETTERS as LETTER
+from ...catalogue import ship_squares as core_ship_squares
+from ...squares import COLUMNS, SIZE, parse_square, square_name
+
+LABEL_BAND = 3.2 * mm  # the row and column labels on each of the four sides
+MAX_CELL = 9.5 * mm
+MIN_PAIR_CELL = 6 * mm  # squares at least 6 mm on the pair layout
+PAIR_GAP = 1 * mm  # between two charts side by side
+TALLY_ROW = 5.2 * mm
+TALLY_CIRCLES = 30
+GUIDE_EVERY = LAND_UNIT  # a heavier line every three squares: land comes in 3 x 3 units (R6)
+GUIDE = Color(0.15, 0.15, 0.15)
+LAND = Color(0.86, 0.86, 0.86)
+SHIP = Color(0.72, 0.72, 0.72)
 
 TALLIES = (("atom-bomber", "Atom bombers"), ("bomber", "Bombers"), ("recon", "R.P.s"),
            ("aa-gun", "A-A guns"), ("salvo", "Salvoes"))
@@ -62,6 +70,12 @@ class Look:
     ring: bool = False  # flown or fired
     cross: bool = False  # an aircraft or gun destroyed
     mark: str = ""  # "–", "!", "/" for what a player learnt without seeing a piece
+
+
+def chart_cell(width: float, charts_across: int) -> float:
+    """The largest square that fits this many charts across a width, within MAX_CELL."""
+    usable = width - 2 * MARGIN - (charts_across - 1) * PAIR_GAP
+    return min(MAX_CELL, (usable / charts_across - 2 * LABEL_BAND) / SIZE)
 
 
 class Tally(NamedTuple):
@@ -95,8 +109,8 @@ def own_looks(disposition: dict | None, damage: dict | None) -> dict[str, Look]:
     hit = set(damage["hit"])
     for top_left in disposition.get("land", []):
         at = parse_square(top_left)
-        for r in range(3):
-            for c in range(3):
+        for r in range(LAND_UNIT):
+            for c in range(LAND_UNIT):
                 looks[f"{COLUMNS[at.col + c]} {at.row + r + 1}"] = Look(land=True)
     for ship in disposition.get("ships", []):
         squares = ship_squares(ship)

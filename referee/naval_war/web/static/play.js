@@ -1,7 +1,7 @@
 /* The play page: what you know of each opponent (tap to aim, or to pencil a mark) and your
    own chart (tap a plane to fly it); the move under way is kept over a reload (issue 12 §6). */
 import { drawChart, knowledgeLook, ownLooks, SEA } from "./chart.js";
-import { $, capital, pageData, postJson } from "./dom.js";
+import { $, capital, pageData, postJson } from "../../static/js/dom.js";
 
 const CYCLE = Object.freeze(["", "?", "●", "○"]);
 
