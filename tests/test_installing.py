@@ -161,7 +161,9 @@ def test_the_wheel_holds_the_pages_scripts_harbour_and_ladders(installed):
     in_repository = {p.relative_to(ROOT).as_posix() for p in (ROOT / "referee").rglob("*")
                      if p.is_file() and p.suffix not in (".py", ".pyc")}
     assert in_repository - shipped == set()
-    assert {"referee/templates/base.html", "referee/static/js/main.js",
+    assert {"referee/templates/base.html", "referee/static/js/dom.js",
+            "referee/naval_war/web/static/main.js",
+            "referee/naval_war/web/templates/naval_war/play.html",
             "referee/broadside/board.json", "referee/ladders/naval-war.json"} <= shipped
 
 

@@ -51,7 +51,7 @@ def test_the_error_handler_names_no_endpoint():
 
 
 @pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", "errors.py", "web.py",
-                                  "service.py", "session.py", "playroutes.py", "webparts.py",
+                                  *SERVICE, "session.py", "playroutes.py", "webparts.py",
                                   "naval_war/web/pages.py", "naval_war/web/parts.py"])
 def test_no_import_inside_a_function(name):
     tree = ast.parse((ROOT / name).read_text())
@@ -61,7 +61,7 @@ def test_no_import_inside_a_function(name):
     assert inner == []
 
 
-@pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", "service.py",
+@pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", *SERVICE,
                                   "forms.py", "session.py", "playroutes.py",
                                   "naval_war/web/pages.py", "naval_war/web/forms.py"])
 def test_no_module_level_alias_of_another_name(name):
