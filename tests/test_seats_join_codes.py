@@ -170,7 +170,7 @@ def test_a_seats_drafts_are_one_row_of_one_table_and_the_migration_keeps_both(tm
     store.db["disposition_drafts"].insert_all([
         {"game_id": "g", "seat": "red", "body": json.dumps(red), "rev": 3},
         {"game_id": "g", "seat": "blue", "body": json.dumps(blue), "rev": 1}])
-    assert store.migrate() == ["0017_one_drafts_table"]
+    assert store.migrate()[0] == "0017_one_drafts_table"
     assert "disposition_drafts" not in store.db.table_names()
     assert store.note("drafts", "g", "red") == note and store.draft("g", "red") == (red, 3)
     assert store.note("drafts", "g", "blue") is None and store.draft("g", "blue") == (blue, 1)
