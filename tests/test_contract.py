@@ -44,6 +44,7 @@ from contract_support import (
     shown_to,
     twin_source,
 )
+from pages_support import Page
 
 from referee import rulesets, service
 
@@ -318,3 +319,263 @@ def twins_compared(rules: str, app, other_app) -> int:
             for t, p, c in zip(tables, phones, chances, strict=True)]
     assert over[0]["view"] != over[1]["view"], "once the game is over, the secrets are shown"
     return compared
+
+
+# -- game files -----------------------------------------------------------------------------
+
+def finished(app, rules: str, moves: int = 4):
+    """A game played a few moves by the computers, then resigned by the seat to move."""
+    table = join_all(api_of(app), rules)
+    lock_in(table)
+    for _ in range(moves):
+        if table.turn() is None:
+            break
+        status, report = table.move()
+        assert status == 201, report
+    if table.turn() is not None:
+        status, body, _ = table.call(table.turn(), "POST", "/resign")
+        assert status == 200, body
+    return table
+
+
+def test_a_finished_games_file_imports_on_another_referee_and_replays_to_the_same_result(
+        rules, app, tmp_path):
+    """A game file is refused before the end; once it is over, its file imports on another
+    referee, which replays it to the same result, log and views (its own id aside), and a
+    second import of it there is refused as the same game."""
+    table = join_all(api_of(app), rules)
+    lock_in(table)
+    seat = next(iter(table.tokens))
+    status, body, _ = table.call(seat, "GET", "/export")
+    assert status == 409 and body["errors"][0]["rule"] == rulesets.named(rules).secrecy_rule
+    table = finished(app, rules)
+    status, document, _ = table.call(seat, "GET", "/export")
+    assert status == 200 and document["rules"] == rules, document
+    elsewhere = api_of(make_app(tmp_path / "elsewhere"))
+    status, imported, _ = elsewhere.call("POST", "/api/v1/games/import", document)
+    assert status == 201, imported
+    for who, held in imported["seats"].items():
+        status, view, _ = elsewhere.call("GET", f"/api/v1/games/{imported['id']}",
+                                         token=held["token"])
+        assert status == 200
+        original = table.view(who)
+        assert json.dumps(view).replace(imported["id"], table.id) == json.dumps(original)
+    status, again, _ = elsewhere.call("GET", f"/api/v1/games/{imported['id']}/export",
+                                      token=imported["seats"][seat]["token"])
+    assert status == 200 and again["result"] == document["result"]
+    assert again["events"][1:] == document["events"][1:]
+    assert {**again["events"][0], "id": table.id} == document["events"][0]
+    status, twice, _ = elsewhere.call("POST", "/api/v1/games/import", document)
+    assert status == 409, twice
+
+
+# -- the computers -----------------------------------------------------------------------------
+
+def test_every_computer_level_moves_legally_from_its_own_view(rules):
+    """Every level plays whole games at the core against the weakest (and, from the other
+    seat, against itself) from its own seat's view alone: every disposition and move it makes
+    is one the rules take, and it never falls back on the weakest level's."""
+    rule_set = rulesets.named(rules)
+    weakest = level(rules, 0)
+    for n, chosen in enumerate(rule_set.levels):
+        for seed, levels in ((n, (chosen, weakest)), (100 + n, (weakest, chosen))):
+            game, computers = core_game(rules, levels, seed)
+            play_out(rules, game, computers)
+            assert rule_set.status_view(game)["phase"] == "over"
+
+
+# -- the life every game shares ------------------------------------------------------------------
+
+def in_play(app, rules: str, **options):
+    table = join_all(api_of(app), rules, **options)
+    lock_in(table)
+    return table
+
+
+def test_a_seat_that_never_locks_in_is_forfeited_once_the_disposition_clock_runs_out(
+        rules, app, clock):
+    table = join_all(api_of(app), rules, disposition_minutes=2)
+    ready, late = list(table.tokens)
+    document = table.computer(ready).disposition(table.view(ready))
+    assert table.call(ready, "PUT", "/disposition", document)[0] == 200
+    assert table.call(ready, "POST", "/ready")[0] == 200
+    status, body, _ = table.host("POST", f"/seats/{late}/forfeit")
+    assert status == 409 and body["errors"][0]["rule"] == "R10", body  # the clock runs
+    clock.advance(3)
+    status, body, _ = table.call(late, "POST", "/ready")
+    assert status == 409, body  # nothing to lock in
+    status, body, _ = table.host("POST", f"/seats/{late}/forfeit")
+    assert status == 200, body
+    view = table.view(ready)
+    assert view["phase"] == "over" and view["seats"][late]["forfeited"]
+    assert view["result"]["reason"] == "forfeit" and view["result"]["winners"] == [ready]
+
+
+def test_the_computer_stands_in_for_a_seat_whose_move_clock_ran_out_until_it_moves_itself(
+        rules, app, clock):
+    for _ in range(10):  # a game not ended by the moves on the way (a short game may end)
+        if stand_in_and_back(app, rules, clock):
+            return
+    raise AssertionError(f"{rules}: ten games ended before the stand-in's seat moved again")
+
+
+def stand_in_and_back(app, rules: str, clock) -> bool:
+    table = in_play(app, rules, move_minutes=2)
+    absent = table.turn()
+    other = opponent(table, absent)
+    status, body, _ = table.call(other, "POST", f"/seats/{absent}/stand-in")
+    assert status == 409 and body["errors"][0]["rule"] == "R25", body  # his clock runs
+    clock.advance(3)  # his move clock ran out, and his phone has not asked since
+    status, body, _ = table.call(other, "POST", f"/seats/{absent}/stand-in")
+    assert status == 200, body
+    view = table.view(other)  # the computer moved for him at once: he is away
+    assert len(view["reports"]) == 1 and view["reports"][-1].get("stand_in") is True
+    assert view["seats"][absent]["stand_in"], view["seats"]
+    if view["phase"] != "play":
+        return False
+    assert view["turn"] == other
+    status, report = table.move()
+    assert status == 201, report
+    if table.turn() != absent:
+        return False
+    assert table.view(absent)["turn"] == absent  # he is back: the computer waits for him
+    status, report = table.move()
+    assert status == 201 and not report.get("stand_in"), report
+    assert not table.view(other)["seats"][absent]["stand_in"]
+    return True
+
+
+def test_resigning_ends_the_game_and_the_other_side_wins(rules, app):
+    table = in_play(app, rules)
+    quitter = table.turn()
+    other = opponent(table, quitter)
+    status, view, _ = table.call(quitter, "POST", "/resign")
+    assert status == 200 and view["phase"] == "over", view
+    assert view["result"]["reason"] == "resigned" and view["result"]["winners"] == [other]
+    seat, move = table.next_move() if table.turn() else (other, {})
+    status, body, _ = table.call(other, "POST", "/moves", move)
+    assert status == 409, body
+
+
+def test_agreeing_to_end_takes_every_seat_and_playing_on_lets_the_offer_lapse(rules, app):
+    """An offer to end lapses when another plays on; the game ends when every seat agrees,
+    a draw unless the rule set declares an agreed end decided by the scores."""
+    table = in_play(app, rules)
+    for _ in range(2):  # a move or two, so that the scores may differ
+        if table.turn() is not None:
+            assert table.move()[0] == 201
+    if table.turn() is None:
+        return
+    first, second = list(table.tokens)
+    status, view, _ = table.call(first, "POST", "/end")
+    assert status == 200 and view["phase"] == "play", view
+    status, view, _ = table.call(second, "POST", "/play-on")
+    assert status == 200 and view["phase"] == "play", view
+    status, body, _ = table.call(first, "POST", "/play-on")
+    assert status == 409, body  # his own offer lapsed: nothing to decline
+    for seat in (first, second):
+        status, view, _ = table.call(seat, "POST", "/end")
+        assert status == 200, view
+    result = view["result"]
+    assert view["phase"] == "over" and result["reason"] == "agreed"
+    top = max(side["score"] for side in result["sides"])
+    leaders = [side["seats"] for side in result["sides"] if side["score"] == top]
+    if rulesets.named(rules).agreed_end_scored and len(leaders) == 1:  # won on the scores
+        assert result["winners"] == leaders[0], result
+    else:  # a draw
+        assert result["winners"] == [] and result["winner"] is None, result
+
+
+def test_the_disposition_clock_and_the_move_clock_run_and_the_host_gives_more_minutes(
+        rules, app, clock):
+    table = join_all(api_of(app), rules, disposition_minutes=7, move_minutes=3)
+    seat = next(iter(table.tokens))
+    assert table.view(seat)["clock"]["deadline"] == clock.now + 7 * 60
+    status, host, _ = table.host("POST", "/clock", {"minutes": 5})
+    assert status == 200 and host["clock"]["deadline"] == clock.now + 12 * 60, host
+    assert table.view(seat)["clock"]["deadline"] == clock.now + 12 * 60
+    clock.advance(1)
+    lock_in(table)
+    running = table.view(seat)["move_clock"]
+    assert running["minutes"] == 3 and running["seat"] == table.turn()
+    assert running["deadline"] == running["began"] + 180 == clock.now + 180
+    status, body, _ = table.host("POST", "/clock", {"minutes": 5})
+    assert status == 409 and body["errors"][0]["rule"] == "R10", body  # only before play
+    clock.advance(2)
+    mover = table.turn()
+    status, report = table.move()
+    assert status == 201, report
+    if table.turn() is not None:
+        running = table.view(seat)["move_clock"]
+        assert running["seat"] == table.turn() != mover and running["began"] == clock.now
+
+
+# -- every page and PDF ----------------------------------------------------------------------------
+
+KNOWN_ARGUMENTS = {"game_id", "seat", "target"}
+
+
+def pages_of(app) -> list[str]:
+    """Every GET route of the app but the static files', its arguments filled in as
+    templates ("{g}" the game, "{s}" a seat, "{o}" the other seat)."""
+    paths = []
+    for rule in app.url_map.iter_rules():
+        if "GET" not in rule.methods or rule.endpoint.endswith("static"):
+            continue
+        unknown = set(rule.arguments) - KNOWN_ARGUMENTS
+        assert not unknown, f"{rule.rule}: a route argument this test cannot fill: {unknown}"
+        paths.append(rule.rule.replace("<game_id>", "{g}").replace("<seat>", "{s}")
+                     .replace("<target>", "{o}"))
+    return sorted(paths)
+
+
+def test_every_page_and_pdf_route_answers_in_every_phase_without_a_500(rules, app):
+    """Every GET route, asked in setup, in play and at the end by a seat's phone (its
+    cookie) and with its bearer token, answers below 500; the seat's own page is there in
+    every phase, its charts and record PDFs from play on, its post-mortem and its PDF once
+    the game is over and refused before. The home page creates a game of these rules and
+    plays its computer."""
+    table = join_all(api_of(app), rules)
+    seat, other = list(table.tokens)
+    phone = Phone(app, table.id, table.tokens[seat])
+    paths = pages_of(app)
+    secrecy = rulesets.named(rules).secrecy_rule
+    assert "/games/{g}" in paths and "/api/v1/games/{g}/charts.pdf" in paths
+
+    def sweep(phase: str) -> None:
+        for path in paths:
+            url = path.format(g=table.id, s=seat, o=other) + f"?rules={rules}"
+            for answer in (phone.get(url), phone.client.get(url, headers={
+                    "Authorization": f"Bearer {table.tokens[seat]}"})):
+                assert answer.status_code < 500, (rules, phase, url, answer.status_code)
+        expected = {"/games/{g}": 200, "/games/{g}/postmortem": 200 if phase == "over" else 409,
+                    "/api/v1/games/{g}/postmortem.pdf": 200 if phase == "over" else 409}
+        if phase != "setup":
+            expected.update({"/api/v1/games/{g}/charts.pdf": 200,
+                             "/api/v1/games/{g}/record.pdf": 200})
+        for path, status in expected.items():
+            answer = phone.get(path)
+            assert answer.status_code == status, (rules, phase, path)
+            if path.endswith(".pdf") and status == 409:  # the ruling that keeps it secret
+                assert answer.get_json()["errors"][0]["rule"] == secrecy, (rules, path)
+
+    sweep("setup")
+    lock_in(table)
+    assert table.move()[0] == 201
+    sweep("play")
+    if table.turn() is not None:
+        assert table.call(table.turn(), "POST", "/resign")[0] == 200
+    sweep("over")
+    assert phone.get("/club").status_code == 200
+    home = Phone(app, table.id, table.tokens[seat])
+    csrf = Page(home.get("/").get_data(as_text=True)).meta_csrf()
+    made = home.client.post("/", data={"csrf_token": csrf, "name": "Ann", "rules": rules,
+                                       "seats": "2", "minutes": "20", "move_minutes": ""})
+    assert made.status_code == 302, made.get_data(as_text=True)[:300]
+    assert home.client.get(made.headers["Location"]).status_code == 200  # the host page
+    played = home.client.post("/play-computer", data={
+        "csrf_token": csrf, "player": "Ann", "rules": rules,
+        "level": f"{rules}:{level(rules, 0)}"})
+    assert played.status_code == 302, played.get_data(as_text=True)[:300]
+    page = home.client.get(played.headers["Location"])
+    assert page.status_code == 200 and rulesets.named(rules).title in page.get_data(as_text=True)

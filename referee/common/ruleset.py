@@ -90,6 +90,9 @@ class RuleSet:
     # the ruling that keeps from a seat what it may not know, cited when something shown only
     # once the game is over (a post-mortem, a game file) is asked for before: R21, T10, B12
     secrecy_rule: str = "R21"
+    # how an end by agreement comes out: a draw whatever the scores (False: T9, B10), or won
+    # by the side that scored most, a draw only on equal scores (True: the Naval War Game, R22)
+    agreed_end_scored: bool = False
     status_view: Callable[[Game], dict] = views.status_view  # phase, seats, turn, clocks ...
     host_view: Callable[[Game], dict] = views.host_view  # what the host may see (R24)
     # what a join link shows before joining: {"id", "seats", "order", "sides"} (and anything

@@ -66,6 +66,7 @@ RULE_SET = RuleSet(
     stand_in_level="captain",
     secret_twin=secret_twin,
     web="referee.naval_war.web.parts:NAVAL_WAR",
+    agreed_end_scored=True,  # R14, R22: an agreed end is decided by the scores
     bench=BENCH,  # the clairvoyant reference player, for ``referee ladder`` alone
 )
 
