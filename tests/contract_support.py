@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from apiclient import Api, FlaskTransport
-from minimal_game.game import RULES as MINIMAL_RULES
+from minimal_game.catalogue import RULES as MINIMAL_RULES
 from pypdf import PdfReader
 from rule_set_tables import Table, open_table
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee.common.computer import Computer, Level, Roster
 
-from .game import NUMBERS
+from .catalogue import NUMBERS
 
 
 def candidates(view: dict) -> list[int]:

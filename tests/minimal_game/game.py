@@ -20,9 +20,8 @@ from referee.common.lifecycle import (
 )
 from referee.common.outcome import SHARED_ENDS, Outcome
 
-RULES, TITLE = "hidden-number", "Hidden Number"
-SEATS = ("red", "blue")
-NUMBERS = range(1, 10)  # H1
+from .catalogue import NUMBERS, RULES, SEATS, TITLE
+
 OPTIONS = ("disposition_minutes", "move_minutes")
 
 

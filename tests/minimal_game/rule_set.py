@@ -5,8 +5,9 @@ from __future__ import annotations
 from referee.common.ruleset import RuleSet
 
 from . import views
+from .catalogue import RULES, SEATS, TITLE
 from .computer import ROSTER, computer
-from .game import OPTIONS, RULES, SEATS, TITLE, Game, new_game
+from .game import OPTIONS, Game, new_game
 
 RULE_SET = RuleSet(
     rules=RULES, title=TITLE, game_type=Game, catalogue=views.catalogue, new_game=new_game,

@@ -10,7 +10,8 @@ import random
 from referee.common.ruleset import Twin
 from referee.common.views import detached, postmortem_of
 
-from .game import NUMBERS, RULES, SEATS, Game, answer, other, read_number
+from .catalogue import NUMBERS, RULES, SEATS
+from .game import Game, answer, other, read_number
 
 SAID = {"higher": "higher", "lower": "lower", "right": "right!"}
 

@@ -9,8 +9,8 @@ from reportlab.platypus import Paragraph, Spacer
 from printables import blank_pages, build, grid_table, name_line, plain, record_table
 from printables.style import MARGIN, STYLES, frame_width, page_size
 
+from ..catalogue import NUMBERS, TITLE
 from ..computer import candidates
-from ..game import NUMBERS, TITLE
 
 COLUMNS, WIDTHS_MM = ("No.", "By", "Guess", "Answer"), (14, 24, 18)
 ROW = 18  # points: a blank record's row, room to write by hand

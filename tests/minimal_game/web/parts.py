@@ -18,7 +18,7 @@ from referee.session import is_host
 from referee.web import store
 from referee.webparts import Paper, WebParts, leading_players
 
-from ..game import NUMBERS, RULES, SEATS, TITLE
+from ..catalogue import NUMBERS, RULES, SEATS, TITLE
 from ..views import headline, postmortem_document, postmortem_view
 from . import paper
 
