@@ -239,7 +239,7 @@ def test_bot_code_is_pure(path):
     assert tops <= set(sys.stdlib_module_names) | {"referee"}
 
 
-SHARED_COMPUTER = BOTS.parent / "common" / "computer.py"
+SHARED_COMPUTER = BOTS.parent.parent / "common" / "computer.py"
 
 
 def test_r21_the_shared_computer_imports_only_randomness_and_types_and_names_no_game():
