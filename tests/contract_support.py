@@ -127,10 +127,6 @@ def lock_in(table: Table, dispositions: dict[str, dict] | None = None) -> None:
         assert status == 200, body
 
 
-def seats_of(table: Table) -> list[str]:
-    return list(table.tokens)
-
-
 def opponent(table: Table, seat: str) -> str:
     return next(s for s in table.tokens if s != seat)
 

@@ -21,7 +21,9 @@ def catalogue() -> dict:
 
 
 def describe(report: dict) -> str:
-    """>>> describe({"by": "red", "guess": 4, "answer": "higher"})
+    """A guess and its answer in a sentence (H4).
+
+    >>> describe({"by": "red", "guess": 4, "answer": "higher"})
     'Red guessed 4: higher'
     """
     return f"{report['by'].title()} guessed {report['guess']}: {SAID[report['answer']]}"
@@ -69,7 +71,9 @@ def record_for(game: Game, seat: str) -> dict:
 
 
 def headline(view: dict) -> str:
-    """>>> headline({"result": {"reason": "guessed", "winner": "blue"}})
+    """A finished game's result in a sentence.
+
+    >>> headline({"result": {"reason": "guessed", "winner": "blue"}})
     "Blue guessed Red's number and wins."
     """
     result = view["result"]
