@@ -78,10 +78,16 @@ def _default_rules(value: str | None) -> str:
     return value or rulesets.DEFAULT
 
 
+def _games() -> list[SelectChoice]:
+    """Every rule set played here, read as each form is made (``rulesets.register`` may add
+    one after this module is imported)."""
+    return [SelectChoice(rules, rule_set.title) for rules, rule_set in rulesets.RULE_SETS.items()]
+
+
 def rules_field() -> SelectField:
     """Which game: every rule set this referee plays, the default first."""
-    return SelectField("Game", default=rulesets.DEFAULT, filters=[_default_rules], choices=[
-        SelectChoice(rules, rule_set.title) for rules, rule_set in rulesets.RULE_SETS.items()])
+    return SelectField("Game", default=rulesets.DEFAULT, filters=[_default_rules],
+                       choices=_games)
 
 
 class CreateGameForm(FlaskForm):
@@ -109,7 +115,8 @@ class JoinForm(FlaskForm):
 class RecoverForm(FlaskForm):
     """"I had this seat": the seat and the recovery code written down at joining (R24)."""
 
-    seat = SelectField("Your seat", choices=[SelectChoice(s, s.title()) for s in rulesets.SEATS])
+    seat = SelectField("Your seat", choices=lambda: [SelectChoice(s, s.title())
+                                                     for s in rulesets.SEATS])
     recovery_code = StringField("Recovery code", validators=[DataRequired(), Length(max=64)])
 
 
@@ -135,7 +142,7 @@ class ComputerGameForm(FlaskForm):
     rules = rules_field()
     # each rule set's own levels, weakest first, under its title; an option's value names
     # its rule set too ("broadside:careful"), and a bare level is the chosen game's
-    level = SelectField("The computer plays as", validate_choice=False, choices=[
+    level = SelectField("The computer plays as", validate_choice=False, choices=lambda: [
         SelectChoice(f"{rules}:{level}", f"{level.capitalize()}: {about}",
                      optgroup=rule_set.title)
         for rules, rule_set in rulesets.RULE_SETS.items()

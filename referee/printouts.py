@@ -138,7 +138,7 @@ def postmortem_pdf(game, *, paper_kit: webparts.Paper, seat: str, paper: str) ->
         analysis = rule_set.postmortem_document(game)
     except RuleViolation:
         raise ApiError(409, "The post-mortem is printed once the game is over",
-                       rule="R21") from None
+                       rule=rule_set.secrecy_rule) from None
     return paper_kit.postmortem(shown, rule_set.record_for(game, seat), paper=paper,
                                 analysis=analysis)
 

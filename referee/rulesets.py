@@ -5,7 +5,9 @@ adding one is adding its line to ``REGISTRY`` here. Its ``RuleSet`` names its we
 (``RuleSet.web``), which ``create_app`` registers from the same list, so the rules and the web
 app cannot disagree on what is played. Everything else (store, service, API, pages,
 printables, computers, club records) asks this module for a game's rule set and goes through
-it, reading nothing of a ``Game`` itself.
+it, reading nothing of a ``Game`` itself. A rule set kept outside this package (one tried out
+before it joins, the tests' own) is played here once ``register`` has added it, until
+``unregister`` takes it away; a web app created meanwhile serves its pages too.
 """
 
 from __future__ import annotations
@@ -43,8 +45,41 @@ def _rule_set(name: str) -> RuleSet:
 RULE_SETS: dict[str, RuleSet] = {rule_set.rules: rule_set
                                   for rule_set in map(_rule_set, REGISTRY)}
 DEFAULT = next(iter(RULE_SETS))
+
+
+def _every_seat() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(seat for rule_set in RULE_SETS.values()
+                               for seat in rule_set.seats))
+
+
 # every seat any game here may have, in the order the rule sets name them
-SEATS = tuple(dict.fromkeys(seat for rule_set in RULE_SETS.values() for seat in rule_set.seats))
+SEATS = _every_seat()
+
+
+def register(name: str) -> RuleSet:
+    """Play one more rule set here, after the registry's: ``name`` is "module:NAME" of its
+    ``RuleSet``, importable from anywhere on the path. Everything that asks this module
+    finds it from now on; a web app created from now on (``create_app``) serves its pages.
+    A name already played here is refused."""
+    rule_set = _rule_set(name)
+    if rule_set.rules in RULE_SETS:
+        raise ValueError(f"{rule_set.rules!r} is already a rule set of this referee")
+    RULE_SETS[rule_set.rules] = rule_set
+    _seats_changed()
+    return rule_set
+
+
+def unregister(rules: str) -> None:
+    """Stop playing a rule set that ``register`` added; the registry's own stay."""
+    if any(_rule_set(name).rules == rules for name in REGISTRY):
+        raise ValueError(f"{rules!r} is one of the registry's rule sets; it stays")
+    RULE_SETS.pop(rules, None)
+    _seats_changed()
+
+
+def _seats_changed() -> None:
+    global SEATS
+    SEATS = _every_seat()
 
 
 class UnknownRules(ValueError):

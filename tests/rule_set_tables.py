@@ -28,6 +28,7 @@ class Table:
     host_token: str
     tokens: dict[str, str]
     computers: dict[str, object] = field(default_factory=dict)
+    levels: dict[str, str] = field(default_factory=dict)  # a seat's computer; the weakest else
 
     def path(self, tail: str = "") -> str:
         return f"{GAMES}/{self.id}{tail}"
@@ -52,7 +53,8 @@ class Table:
     def computer(self, seat: str):
         if seat not in self.computers:
             rule_set = rulesets.named(self.rules)
-            self.computers[seat] = rule_set.computer(next(iter(rule_set.levels)), f"t:{seat}")
+            self.computers[seat] = rule_set.computer(
+                self.levels.get(seat, next(iter(rule_set.levels))), f"t:{seat}")
         return self.computers[seat]
 
     def next_move(self) -> tuple[str, dict]:

@@ -11,6 +11,7 @@ from .game import IGNORED_OPTIONS, OPTIONS, Game, new_game
 from .postmortem import postmortem_document
 from .schemas import schemas
 from .seam import STAND_IN_LEVEL, check_draft, with_draft
+from .twin import secret_twin
 
 
 class Bench:
@@ -45,6 +46,7 @@ RULE_SET = RuleSet(
     levels=LEVELS,
     computer=computer,
     stand_in_level=STAND_IN_LEVEL,
+    secret_twin=secret_twin,
     web="referee.battleship_tcg.web.parts:TCG",
     secrecy_rule="T10",
     seating=views.seating_for,  # the card's islands beside the seats (T2)

@@ -11,6 +11,7 @@ from .game import IGNORED_OPTIONS, OPTIONS, Game, new_game
 from .postmortem import postmortem_document
 from .schemas import schemas
 from .seam import check_draft, with_draft
+from .twin import secret_twin
 
 RULE_SET = RuleSet(
     rules=RULES,
@@ -33,6 +34,7 @@ RULE_SET = RuleSet(
     levels=LEVELS,
     computer=computer,
     stand_in_level=STAND_IN_LEVEL,
+    secret_twin=secret_twin,
     web="referee.broadside.web.parts:BROADSIDE",
     secrecy_rule="B12",
     seating=views.seating_for,  # the fixed order: Red invades and moves first (B5)

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Self
 
 from .documents import EndReason, Phase, ResultDocument
-from .outcome import Outcome
+from .outcome import END_REASONS, Outcome
 from .problems import ErrorKind, Problem, RuleViolation
 
 MAX_NAME = 40  # R10: a player's name
@@ -176,6 +176,9 @@ class Lifecycle:
 
     END_RULE: ClassVar[str] = "R14"
     TOSS_RULE: ClassVar[str] = "R11"
+    # the reasons a game of these rules may end by (``Outcome``): the shared ends and the
+    # referee's games' own, unless a rule set names its own (the shared ends among them)
+    END_REASONS: ClassVar[tuple[str, ...]] = END_REASONS
     APPLY: ClassVar[dict[str, Any]] = {}
     EVENT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = SHARED_EVENT_FIELDS
 
@@ -235,7 +238,7 @@ class Lifecycle:
             winners = list(self.active)
         else:
             winners = []
-        return Outcome.of(scores, winners, self.sides, self.over)
+        return Outcome.of(scores, winners, self.sides, self.over, self.END_REASONS)
 
     @property
     def phase(self) -> Phase:

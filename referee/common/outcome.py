@@ -20,7 +20,7 @@ Pure like the cores that use it: no web, storage or PDF library is imported here
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, get_args
 
@@ -29,6 +29,9 @@ from .documents import EndReason, ResultDocument
 # the ends every game shares (``Lifecycle``): agreeing to end (R14), resigning, a forfeit that
 # leaves one side (R10)
 SharedEnd = Literal["agreed", "resigned", "forfeit"]
+SHARED_ENDS: tuple[str, ...] = get_args(SharedEnd)
+# those and the referee's games' own; a rule set of its own ends names them (its ``Game``'s
+# ``END_REASONS``, the shared ones among them)
 END_REASONS: tuple[str, ...] = get_args(EndReason)
 
 
@@ -41,27 +44,32 @@ class SideScore:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A finished game's result (see the module's text); ``scores`` cannot be changed."""
+    """A finished game's result (see the module's text); ``scores`` cannot be changed.
+    ``ends``: the reasons its game may end by, which ``reason`` must be one of (the ends every
+    game shares and the referee's games' own, ``END_REASONS``, unless its rule set names its
+    own: a ``Lifecycle``'s ``END_REASONS``)."""
     scores: Mapping[str, int]
     winners: tuple[str, ...]
     sides: tuple[SideScore, ...]
     reason: EndReason
+    ends: tuple[str, ...] = field(default=END_REASONS, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.reason not in END_REASONS:
+        if self.reason not in self.ends:
             raise ValueError(f"{self.reason!r} is not a reason a game ends; the reasons are "
-                             f"{', '.join(END_REASONS)}")
+                             f"{', '.join(self.ends)}")
         if not isinstance(self.scores, MappingProxyType):
             object.__setattr__(self, "scores", MappingProxyType(dict(self.scores)))
 
     @classmethod
     def of(cls, scores: Mapping[str, int], winners: Iterable[str],
-           sides: Iterable[Iterable[str]], reason: EndReason) -> Outcome:
+           sides: Iterable[Iterable[str]], reason: EndReason,
+           ends: tuple[str, ...] = END_REASONS) -> Outcome:
         """The outcome of seats that scored ``scores``, on ``sides``, each side's total the
         sum of its seats' points."""
         return cls(scores, tuple(winners),
                    tuple(SideScore(tuple(side), sum(scores[s] for s in side))
-                         for side in map(tuple, sides)), reason)
+                         for side in map(tuple, sides)), reason, tuple(ends))
 
     @property
     def winner(self) -> str | None:

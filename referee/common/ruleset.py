@@ -9,6 +9,7 @@ inside its package.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,19 @@ from .lifecycle import Lifecycle
 
 Game = Any  # each rule set's own ``Game``: the seam reads it only through the functions below
 View = Callable[[Game, str], dict]
+
+
+@dataclass(frozen=True)
+class Twin:
+    """A seat's disposition told apart from another only by what the rules keep from its
+    opponents until a move reaches it (R21, T10, B12): two games alike but for it look the
+    same to every opponent, move for move, as long as every move stays ``clear`` of where the
+    two differ. What a rule set's ``secret_twin`` gives; the contract tests play both."""
+
+    disposition: dict  # the other disposition, as legal as the seat's own
+    # (the seat moving, its move, that seat's view) -> whether the move, by the rules, can
+    # learn nothing of where the two dispositions differ (and so plays alike in both games)
+    clear: Callable[[str, dict, dict], bool]
 
 
 @dataclass(frozen=True)
@@ -60,6 +74,10 @@ class RuleSet:
     # (``referee.common.computer``)
     computer: Callable[..., Any]
     stand_in_level: str  # the level that plays for an absent player (R25)
+    # (a seat's view holding its disposition, a source) -> a ``Twin`` of that disposition, or
+    # None for a seat with nothing to hide (Broadside's Red): how a rule set shows which part
+    # of a disposition its opponents may not learn, and which moves reach it
+    secret_twin: Callable[[dict, random.Random], Twin | None]
 
     # -- what the seam supplies unless a rule set names its own ---------------------------
     # its pages and paper (``referee.webparts.WebParts``) as "module:NAME", imported only by
@@ -72,6 +90,9 @@ class RuleSet:
     # the ruling that keeps from a seat what it may not know, cited when something shown only
     # once the game is over (a post-mortem, a game file) is asked for before: R21, T10, B12
     secrecy_rule: str = "R21"
+    # how an end by agreement comes out: a draw whatever the scores (False: T9, B10), or won
+    # by the side that scored most, a draw only on equal scores (True: the Naval War Game, R22)
+    agreed_end_scored: bool = False
     status_view: Callable[[Game], dict] = views.status_view  # phase, seats, turn, clocks ...
     host_view: Callable[[Game], dict] = views.host_view  # what the host may see (R24)
     # what a join link shows before joining: {"id", "seats", "order", "sides"} (and anything

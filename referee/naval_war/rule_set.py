@@ -14,6 +14,7 @@ from .computer.clairvoyant import BENCH
 from .fleet import check_disposition
 from .game import SEATS, Game, new_game
 from .postmortem import postmortem_summary
+from .twin import secret_twin
 from .views import postmortem_view, record_for, report_for, result_headline, view_for
 
 
@@ -63,7 +64,9 @@ RULE_SET = RuleSet(
     levels=DESCRIPTIONS,
     computer=Bot,
     stand_in_level="captain",
+    secret_twin=secret_twin,
     web="referee.naval_war.web.parts:NAVAL_WAR",
+    agreed_end_scored=True,  # R14, R22: an agreed end is decided by the scores
     bench=BENCH,  # the clairvoyant reference player, for ``referee ladder`` alone
 )
 

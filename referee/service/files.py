@@ -90,7 +90,8 @@ def export_game(store: Store, game_id: str, key: SigningKey) -> dict:
     def made(game: Game) -> dict:
         rule_set = rulesets.of(game)
         if rule_set.status_view(game)["phase"] != "over":
-            raise ApiError(409, "Only a finished game can be exported (R21)", rule="R21")
+            rule = rule_set.secrecy_rule
+            raise ApiError(409, f"Only a finished game can be exported ({rule})", rule=rule)
         shown = rule_set.game_file_view(game)
         document = {"format": export_format(rule_set.rules), "version": EXPORT_VERSION,
                     "rules": rule_set.rules, "id": game_id, "exported_at": clock.now(),
