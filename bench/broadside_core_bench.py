@@ -1,4 +1,4 @@
-"""Speed of Broadside's rules core (issue 17): prints medians; not a test.
+"""Speed of Broadside's rules core: prints medians; not a test.
 
 - Replaying a whole random game (both sides playing random legal moves to the end).
 - Building a seat's view, with its ``legal`` list, at the start and at the end of that game.

@@ -1,16 +1,20 @@
-"""Strength and speed of Broadside's computer (issue 17): prints figures; not a test.
+"""The balance of Broadside between its sides, and its computer's speed: prints figures; not a
+test.
 
 Whole games played through the rules core (``new_game``, ``submit``, ``lock_in``, ``move``),
-each computer handed only ``view_for(game, its_seat)`` (B12, B14), for every pairing of the
-levels with each level on each side: Red invades (moves first, B5), Blue defends. For each
+each computer handed only ``view_for(game, its_seat)`` (B12, B14), for pairings of a Red level
+and a Blue level: Red invades (moves first, B5), Blue defends. By default each level plays
+itself (the balance of the game between equal levels), and the strongest Red found plays the
+strongest Blue both ways round (careful and cunning). For each
 pairing it prints who wins how often (Red by sinking the four merchant ships, Blue by sinking
 all ten Red warships, B10; a draw when both must pass, or when the game reaches the cap of
 moves), the mean length of a game, the merchant ships and Red warships sunk, and each level's
 think time per move (median, 90th percentile, slowest).
 
-Run with `.venv/bin/python bench/broadside_duel.py [games] [seed] [red:blue ...]` (200 games a
-pairing by default; every pairing, careful against random first, unless named, as in
-`careful:random random:careful`).
+Run with `nice .venv/bin/python bench/broadside_duel.py [games] [seed] [red:blue ...]` (200
+games a pairing by default; the pairings below unless named, as in `cunning:careful`). The
+steps of the ladder (each level against the one below, seats alternated) are
+`bench/ladder_steps.py broadside`.
 """
 
 from __future__ import annotations
@@ -26,9 +30,10 @@ from referee.broadside.game import new_game
 from referee.broadside.views import status_view, view_for
 
 SEATS = ("red", "blue")
-CAP = 1000  # moves (both sides'); games of two careful levels end well before this
-PAIRINGS = [("careful", "random"), ("random", "careful"), ("random", "random"),
-            ("careful", "careful")]
+CAP = 1000  # moves (both sides'); games of the levels end well before this
+PAIRINGS = [("random", "random"), ("drifter", "drifter"), ("novice", "novice"),
+            ("bold", "bold"), ("careful", "careful"), ("cunning", "cunning"),
+            ("careful", "cunning"), ("cunning", "careful")]
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""How close a level comes to a player who sees every fleet (issue 16): prints figures; not a
+"""How close a level comes to a player who sees every fleet: prints figures; not a
 test.
 
 The level (the strongest, unless named) plays ``fleets`` games against an opponent (the

@@ -1,4 +1,4 @@
-"""Speed of the rules core (issue 2): prints medians; not a test.
+"""Speed of the rules core: prints medians; not a test.
 
 - Replaying a 200-move two-player game and building both views (target: under 20 ms).
 - Validating a full disposition (target: under 2 ms).

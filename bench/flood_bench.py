@@ -1,4 +1,4 @@
-"""A new phone's wait while one client floods the referee (issue 10, items 6 and 10): prints
+"""A new phone's wait while one client floods the referee: prints
 medians; not a test. Starts a real `referee serve` on 127.0.0.1 and measures, each over
 REPEATS fresh connections, the time of `GET /api/v1/openapi.json`:
 

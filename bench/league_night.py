@@ -1,4 +1,4 @@
-"""A league night on one laptop (issue 15): prints percentiles, ratios and CPU; not a test.
+"""A league night on one laptop: prints percentiles, ratios and CPU; not a test.
 
 Drives a real `referee serve` process (waitress, exactly as `make run` starts it) over
 loopback only, and measures, in one run:
@@ -346,8 +346,8 @@ class Player:
         moving = None
         while next_at < stop:
             await self.poll(polls, statuses)
-            view = self.view
-            if (moving is None or moving.done()) and view["phase"] == "play" \
+            view = self.view  # None until a poll is answered 200 (the statuses count the others)
+            if view is not None and (moving is None or moving.done()) and view["phase"] == "play" \
                     and view["turn"] == self.seat and self.moved_at_version != self.etag:
                 self.moved_at_version = self.etag
                 moving = asyncio.create_task(self.move(moves, errors))

@@ -1,19 +1,27 @@
-"""Taps and scrolls to place a 46-piece fleet by thumb on a 390 x 844 phone (issue 12 §2).
+"""Taps and scrolls to place a fleet by thumb on a 390 x 844 phone, and the screen the piece bar
+takes.
 
 Drives Debian's Chromium (Playwright, touch, 390 x 844) through a real `referee serve` on
-loopback: creates a game, buys the fleet and places it square by square the way a careful
-player would, then counts
+loopback: creates a game, buys the fleet (``--fleet``: 64 pieces, the custom fleet of many small
+pieces a club player buys, or a lighter 46-piece one) and places it square by square the way a
+careful player would, on the chart as the page opens or on the whole chart (``--whole``),
+then counts
 
 * taps: every touch on the page (a piece chosen, a square, a turn, a direction), and
 * scrolls: every time the next thing to touch is out of sight (off the screen, under the
   fixed piece bar, or outside the chart's own horizontal scroller) and must be scrolled into
-  view; one scroll per scroller moved (the page, the chart, the piece bar).
+  view; one scroll per scroller moved (the page, the chart, the piece bar);
+* the bar: the largest share of the screen's height the fixed piece bar covered at any tap,
+  and the size of a square of the chart.
+
+The goal (a fleet placed by hand is not a chore): taps at most one a piece plus ten, fewer
+than 8 scrolls, the bar under 15% of the screen, with the 64-piece fleet.
 
 The player places kind by kind; within a kind he first places what he can see (ships lying
 the way the page's direction switch says first, if it has one), and only then scrolls for
 the rest, as a thumb would. The fleet is a fixed random layout (seed 7,
 ``layout.scatter``) that R6-R9 accept; the bench checks the page reports it legal at the end.
-It works on the page before issue 12 (a radio list above the chart; a tap on a ship turns
+It works on the older placement page too (a radio list above the chart; a tap on a ship turns
 it) and after it (a piece bar fixed to the foot of the screen, an across/down switch).
 
 Run with `.venv/bin/python bench/placement_taps.py [--runs 3]`; prints medians.
@@ -44,11 +52,24 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 1}
 
-# 46 pieces: 26 ships (74 points), 20 aircraft and guns, 36 salvoes: 160 points (R3, R4)
-PURCHASE = {"carrier": 2, "battleship": 8, "cruiser": 6, "destroyer": 6, "submarine": 4,
-            "atom-bomber": 2, "bomber": 6, "recon": 6, "aa-gun": 6, "salvo": 36}
+FLEETS = {
+    # 64 pieces: 36 ships (62 points), 28 aircraft and guns, 40 salvoes: 160 points (R3, R4)
+    64: {"carrier": 2, "battleship": 2, "cruiser": 4, "destroyer": 6, "submarine": 22,
+         "atom-bomber": 2, "bomber": 6, "recon": 10, "aa-gun": 10, "salvo": 40},
+    # 46 pieces: 26 ships (74 points), 20 aircraft and guns, 36 salvoes
+    46: {"carrier": 2, "battleship": 8, "cruiser": 6, "destroyer": 6, "submarine": 4,
+         "atom-bomber": 2, "bomber": 6, "recon": 6, "aa-gun": 6, "salvo": 36},
+}
 VERBOSE = "--verbose" in sys.argv
-PIECES = sum(n for k, n in PURCHASE.items() if k != "salvo")
+SCREEN_H = PHONE["viewport"]["height"]
+
+# The share of the screen's height the fixed piece bar covers now.
+BAR_SHARE = """() => {
+  const bar = document.getElementById("piece-bar");
+  if (!bar) return 0;
+  const r = bar.getBoundingClientRect();
+  return Math.max(0, Math.min(innerHeight, r.bottom) - Math.max(0, r.top)) / innerHeight;
+}"""
 
 # Is this element in sight: inside the viewport above the fixed piece bar, and inside every
 # scrolling ancestor? Returns the scrollers that would have to move.
@@ -119,10 +140,11 @@ class SourceServer(LiveServer):
 
 
 class Thumb:
-    """Counts taps and scrolls on one page."""
+    """Counts taps and scrolls on one page, and the largest share of the screen the piece
+    bar covered at a tap."""
 
     def __init__(self, page) -> None:
-        self.page, self.taps, self.scrolls = page, 0, 0
+        self.page, self.taps, self.scrolls, self.bar = page, 0, 0, 0.0
 
     def tap(self, selector: str) -> None:
         element = self.page.locator(selector).first
@@ -136,6 +158,7 @@ class Thumb:
                 print("scroll", moved, "for", selector)
             still = handle.evaluate(IN_SIGHT)
             assert not still, (selector, still)
+        self.bar = max(self.bar, self.page.evaluate(BAR_SHARE))
         element.tap()
         self.taps += 1
 
@@ -197,7 +220,8 @@ def place_fleet(thumb: Thumb, document: dict) -> None:
     page.wait_for_selector("#tally:has-text('legal')", timeout=15000)
 
 
-def one_run(browser, server: LiveServer, document: dict) -> tuple[int, int]:
+def one_run(browser, server: LiveServer, document: dict, purchase: dict, whole: bool
+            ) -> tuple[int, int, float, float]:
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(server.url + "/")
@@ -205,45 +229,63 @@ def one_run(browser, server: LiveServer, document: dict) -> tuple[int, int]:
     page.click("form.stack:not([action]) button[type=submit]")
     page.wait_for_url("**/host")
     page.goto(page.url.removesuffix("/host"))
-    for kind, n in PURCHASE.items():
+    for kind, n in purchase.items():
         page.fill(f"#{kind.replace('-', '_')}", str(n))
     page.click("#budget-form button[type=submit]")
     page.wait_for_selector("#place-chart .cell")
     page.evaluate("window.scrollTo(0, 0)")
     thumb = Thumb(page)
+    if whole and page.locator("body.zoom-in").count():
+        thumb.tap("#zoom")  # to the whole chart: a tap like any other
+    page.wait_for_selector("#save-state:has-text('Draft saved')")  # the chart redrawn then
+    cell = page.evaluate("""document.querySelector('#place-chart [data-sq="K 10"]')
+                            .getBoundingClientRect().width""")
     place_fleet(thumb, document)
     context.close()
-    return thumb.taps, thumb.scrolls
+    return thumb.taps, thumb.scrolls, thumb.bar, cell
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--fleet", type=int, choices=sorted(FLEETS), default=64,
+                        help="the fleet's pieces (not counting salvoes)")
+    parser.add_argument("--whole", action="store_true",
+                        help="place on the whole chart (the page's 'Whole chart')")
     parser.add_argument("--verbose", action="store_true", help="say what each scroll was for")
     parser.add_argument("--source", type=Path, help="serve this copy of the source instead "
-                        "(e.g. the commit before issue 12, from git archive)")
+                        "(e.g. an older commit's, from git archive)")
     args = parser.parse_args()
-    document = scatter(PURCHASE, random.Random(7))
+    purchase = FLEETS[args.fleet]
+    document = scatter(purchase, random.Random(7))
     check_disposition(document)
     from playwright.sync_api import sync_playwright
 
-    taps, scrolls = [], []
+    taps, scrolls, bars, cells = [], [], [], []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         server = (SourceServer(Path(tmp) / "bench.db", args.source) if args.source
                   else LiveServer(Path(tmp) / "bench.db")).start()
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             for _ in range(args.runs):
-                t, s = one_run(browser, server, document)
+                t, s, b, c = one_run(browser, server, document, purchase, args.whole)
                 taps.append(t)
                 scrolls.append(s)
+                bars.append(b)
+                cells.append(c)
         finally:
             browser.close()
             server.stop()
     down = sum(1 for s in document["ships"] if s.get("dir") == "down")
-    print(f"fleet: {PIECES} pieces, {len(document['land'])} land units, {down} ships down")
-    print(f"taps:    median {statistics.median(taps)}  (runs: {taps})")
-    print(f"scrolls: median {statistics.median(scrolls)}  (runs: {scrolls})")
+    pieces = sum(n for k, n in purchase.items() if k != "salvo")
+    print(f"fleet: {pieces} pieces, {len(document['land'])} land units, {down} ships down; "
+          f"{'whole chart' if args.whole else 'the chart as the page opens'}, "
+          f"squares of {statistics.median(cells):.1f} px")
+    print(f"taps:    median {statistics.median(taps)}  (runs: {taps}; goal: at most "
+          f"{pieces + 10}, a tap a piece plus ten)")
+    print(f"scrolls: median {statistics.median(scrolls)}  (runs: {scrolls}; goal: under 8)")
+    print(f"bar:     at most {100 * max(bars):.1f}% of the screen's height "
+          f"({round(max(bars) * SCREEN_H)} of {SCREEN_H} px; goal: under 15%)")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Speed of the printables (issue 4): prints medians and a ratio; not a test.
+"""Speed of the printables: prints medians and a ratio; not a test.
 
 1. A blank chart, ``printables.blank_chart(paper="a4", layout="single")``, against reportlab
    drawing the same bare 21 x 21 grid (lines every square, guides every three, the frame, and
@@ -9,8 +9,7 @@
    canvas in Helvetica (a base-14 font, not embedded: cheaper, but not what we may ship).
 2. The move record of a 150-move two-player game as one player may see it,
    ``printables.player_record(record_for(game, seat))``. Target: under 300 ms.
-3. For information: the blank move record at its default of two pages, and at 20 pages
-   (issue 12).
+3. For information: the blank move record at its default of two pages, and at 20 pages.
 
 Run with `.venv/bin/python bench/printables_bench.py`.
 """

@@ -1,4 +1,4 @@
-"""What R24/R25 add to a phone's requests (issue 12): prints medians; not a test.
+"""What R24/R25 add to a phone's requests: prints medians; not a test.
 
 In-process (Flask's test client over a temporary database), for a game in play:
 1. the 304 poll `GET /api/v1/games/{id}` with an ETag, answered by the WSGI shortcut, now

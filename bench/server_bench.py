@@ -1,4 +1,4 @@
-"""Speed of the referee as a server (issue 3): prints medians and ratios; not a test.
+"""Speed of the referee as a server: prints medians and ratios; not a test.
 
 Starts real waitress processes on loopback (the referee exactly as `make run` starts it, and a
 bare Flask app returning a small JSON under the same server and settings) and measures:

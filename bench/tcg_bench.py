@@ -1,4 +1,4 @@
-"""Speed of Battleship: The Tactical Combat Game's core (issue 14): prints medians; not a test.
+"""Speed of Battleship: The Tactical Combat Game's core: prints medians; not a test.
 
 - Replaying a whole random game (every shot until the rescue) on a drawn card.
 - Building one seat's view at the end of that game.

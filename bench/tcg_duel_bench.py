@@ -1,13 +1,14 @@
-"""Strength and speed of Battleship TCG's computer (issue 14): prints figures; not a test.
+"""Strength and speed of Battleship TCG's computer: prints figures; not a test.
 
 - Each level's shots to sink all five boats and rescue the man, solo against a random fleet on
   the standard card (``referee.battleship_tcg.duel.solo``, the same fleets for every level):
-  the admiral should need fewer than the captain, and the captain fewer than the recruit.
+  each level, weakest first, should need fewer than the one before.
 - Think time per move: median, 90th and 99th percentile and the slowest (target: median well
   under 250 ms).
 
 Run with `.venv/bin/python bench/tcg_duel_bench.py [games] [seed]`; the duels themselves are
-`referee duel --rules battleship-tcg --a admiral --b captain --games 200 --seed 1`.
+`referee duel --rules battleship-tcg --a admiral --b captain --games 200 --seed 1`, and every
+step of the ladder `bench/ladder_steps.py battleship-tcg`.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def main() -> None:
               f"{statistics.median(times):.2f} ms, p90 {percentile(times, 0.9):.1f} ms, "
               f"p99 {percentile(times, 0.99):.1f} ms, slowest {max(times):.0f} ms")
     order = sorted(means, key=means.get)
-    right = order == ["admiral", "captain", "recruit"]
+    right = order == list(reversed(LEVELS))
     print("fewest shots first: " + " < ".join(order),
           "(as it should be)" if right else "(NOT AS IT SHOULD BE)")
 

@@ -1,4 +1,4 @@
-"""Speed of Battleship: The Tactical Combat Game on paper and on the play page (issue 14):
+"""Speed of Battleship: The Tactical Combat Game on paper and on the play page:
 prints medians; not a test.
 
 - The blank charts (pair), the blank record (2 pages), a player's charts after 11 shots, the

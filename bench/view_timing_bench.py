@@ -1,4 +1,4 @@
-"""Does a view's time say anything about the opponent's fleet? (issue 10 item 7, R21)
+"""Does a view's time say anything about the opponent's fleet? (R21)
 
 Two games on one referee differ only in Blue's fleet: 15 battleships (15 pieces) or 60
 submarines, 20 R.P.s and 20 A-A guns (100 pieces and 45 land squares, beside 60 salvoes).

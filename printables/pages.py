@@ -1,5 +1,5 @@
 """A PDF in the house style of every game's printables: the embedded font, the document's
-title at the foot of each page and "Page N of M" at its right (issue 12): a sheet that comes
+title at the foot of each page and "Page N of M" at its right: a sheet that comes
 loose from the pile still says what it is and where it belongs."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class NumberedCanvas(Canvas):
 
     def showPage(self) -> None:  # noqa: N802 (reportlab's name)
         self._held.append(dict(self.__dict__))
-        self._startPage()
+        self._startPage()  # type: ignore[attr-defined]  # reportlab's, not in its stubs
 
     def save(self) -> None:
         for number, page in enumerate(self._held, 1):
@@ -39,7 +39,8 @@ class NumberedCanvas(Canvas):
             self.saveState()
             self.setFont(FONT, FOOT_TEXT)
             self.setFillColor(INK)
-            self.drawRightString(self._pagesize[0] - MARGIN, MARGIN / 2,
+            width = self._pagesize[0]  # type: ignore[attr-defined]  # reportlab's, not in stubs
+            self.drawRightString(width - MARGIN, MARGIN / 2,
                                  f"Page {number} of {len(self._held)}")
             self.restoreState()
             super().showPage()

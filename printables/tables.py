@@ -1,7 +1,7 @@
 """The tables every game's paper prints: the line a player writes his name on, the record of
 moves (filled from a record, or blank to fill by hand, as many pages as asked) and the grid
 of figures the post-mortems print. Every text a player or a file supplied passes through
-``plain`` on its way in, so it prints as typed (issue 12)."""
+``plain`` on its way in, so it prints as typed."""
 
 from __future__ import annotations
 

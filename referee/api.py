@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
-from . import service, strictjson
+from . import service, streams, strictjson
 from .errors import ApiError
 from .openapi import openapi_document
 from .poll import conditional, view_etag
@@ -51,8 +51,9 @@ JSON_ONLY = ("POST", "PUT", "PATCH")
 @bp.before_request
 def json_only():
     """Every body sent here is JSON, said so by its Content-Type: a page elsewhere can post a
-    form or plain text across sites without asking, but not application/json (issue 10,
-    item 9). A request with no body and no Content-Type has nothing to parse and passes."""
+    form or plain text across sites without asking, but not application/json (no
+    cross-site request forgery). A request with no body and no Content-Type has nothing to
+    parse and passes."""
     if request.method not in JSON_ONLY:
         return
     has_body = bool(request.content_length) or "chunked" in request.headers.get(
@@ -112,13 +113,26 @@ def view(game_id: str):
 
 
 def view_response(shown: service.SeatView) -> Response:
-    """A kept view's bytes, gzipped once per version for a phone that asks (issue 15)."""
+    """A kept view's bytes, gzipped once per version for a phone that asks (the cheap poll)."""
     if "gzip" not in request.headers.get("Accept-Encoding", ""):
         return Response(shown.body, mimetype="application/json")
     response = Response(shown.gzipped, mimetype="application/json")
     response.headers["Content-Encoding"] = "gzip"
     response.headers["Vary"] = "Accept-Encoding"
     return response
+
+
+@bp.get("/games/<game_id>/stream")
+def stream(game_id: str):
+    """The game's new versions as they are committed (Server-Sent Events): a player's token
+    hears his view (``view`` events), no token the game's public status (``public``)."""
+    token = bearer()
+    if token is None:
+        service.require_game(store(), game_id)
+        listener = streams.Listener("public", game_id, None, None)
+    else:
+        listener = streams.Listener("view", game_id, player(game_id), token)
+    return streams.open_stream(listener, client_address())
 
 
 @bp.put("/games/<game_id>/disposition")
@@ -140,7 +154,12 @@ def seat_view_response(game_id: str, seat: str) -> Response:
 @bp.post("/games/<game_id>/ready")
 def ready(game_id: str):
     seat = player(game_id)
-    service.lock_in_draft(store(), game_id, seat)
+    sent = json_body(required=False)  # {"dice_seed": "..."}: the phone's own seed (BB24)
+    unknown = [key for key in sent if key != "dice_seed"]
+    if unknown:
+        raise ApiError(400, f"{str(unknown[0])[:40]!r} is not part of a lock-in; it may send "
+                            "only its dice seed", field=str(unknown[0])[:40])
+    service.lock_in_draft(store(), game_id, seat, sent.get("dice_seed"))
     return seat_view_response(game_id, seat)
 
 
@@ -229,6 +248,14 @@ def host_view(game_id: str):
     return jsonify(service.host_status(store(), game_id))
 
 
+@bp.get("/games/<game_id>/host/stream")
+def host_stream(game_id: str):
+    """The host status's new versions as they are committed (``host`` events)."""
+    host(game_id)
+    listener = streams.Listener("host", game_id, None, bearer())
+    return streams.open_stream(listener, client_address())
+
+
 @bp.post("/games/<game_id>/host/handover")
 def hand_over(game_id: str):
     """Hand the host's powers to a player's seat; the host token stops working (R24)."""
@@ -271,7 +298,7 @@ def forfeit(game_id: str, seat: str):
 
 @bp.get("/rules")
 def rules():
-    """The rule sets and their catalogues (issue 13); no token needed."""
+    """The rule sets and their catalogues; no token needed."""
     return jsonify(rule_sets())
 
 

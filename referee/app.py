@@ -15,6 +15,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask, request
+from flask.json.provider import DefaultJSONProvider
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
 from . import errors, signing
@@ -23,7 +25,7 @@ from .common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTE
 from .hosts import AllowedHosts, HostCheck
 from .poll import PollShortcut
 from .service import IMPORTS_PER_MINUTE
-from .store import Store
+from .store import Store, is_postgresql
 from .web import MAX_BODY
 
 csrf = CSRFProtect()
@@ -46,6 +48,36 @@ SHARED_LIMITS = {"MAX_NAME": MAX_NAME, "MIN_MINUTES": MIN_MINUTES, "MAX_MINUTES"
                  "MAX_CLOCK_EXTENSION": limits.MAX_CLOCK_EXTENSION,
                  "BLANK_RECORD_PAGES": limits.BLANK_RECORD_PAGES,
                  "MAX_BLANK_RECORD_PAGES": limits.MAX_BLANK_RECORD_PAGES}
+
+SECURITY_LOWER = [(name.lower(), name, value) for name, value in SECURITY_HEADERS.items()]
+
+
+def security_headers(response):
+    """Each of ``SECURITY_HEADERS`` a response has not set itself (as ``setdefault`` would,
+    with one look at the headers it has rather than a search for each)."""
+    present = {name.lower() for name, _ in response.headers}
+    for lower, name, value in SECURITY_LOWER:
+        if lower not in present:
+            response.headers.add(name, value)
+    return response
+
+
+class KeptSigningSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, the cookie's signing serializer made once for the
+    app's secret keys (and again should they change) where Flask makes one for every request
+    (a tenth of its own cost for a move through the API, which has no session at all)."""
+
+    kept: tuple[tuple, object] | None = None
+
+    def get_signing_serializer(self, app: Flask):
+        if not app.secret_key:
+            return None
+        keys = (*(app.config.get("SECRET_KEY_FALLBACKS") or ()), app.secret_key)
+        kept = self.kept
+        if kept is None or kept[0] != keys:
+            kept = self.kept = (keys, super().get_signing_serializer(app))
+        return kept[1]
+
 
 PRIVATE = 0o600  # the database, its -wal/-shm files, the secret and signing keys: the owner's
 
@@ -131,12 +163,17 @@ def gzipped(response):
 
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True)  # the pages: referee/templates
+    app.session_interface = KeptSigningSessions()
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "referee.db"),
         MAX_CONTENT_LENGTH=MAX_BODY,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),  # a seat outlives a closed browser
+        # the cookie is sent only by a request that changed the session: a page's poll or
+        # stream, begun before a move and answered after it, would otherwise send back the
+        # session it read and undo what the move put there (a seat, a message to show)
+        SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_TIME_LIMIT=None,  # a form left open through a long game still submits
         JSON_SORT_KEYS=False,
     )
@@ -154,7 +191,8 @@ def create_app(test_config: dict | None = None) -> Flask:
                          f"more, not {limit!r}")
     app.extensions["referee.signing_key"] = _signing_key(Path(app.config.get(
         "SIGNING_KEY_FILE") or os.path.join(app.instance_path, "signing_key")))
-    app.json.sort_keys = False
+    if isinstance(app.json, DefaultJSONProvider):  # documents keep their keys' order
+        app.json.sort_keys = False
     # The scripts are ES modules, which a browser refuses unless served as JavaScript (and
     # nosniff is on); some systems' type registries say text/plain for .js, so say it here.
     mimetypes.add_type("text/javascript", ".js")
@@ -163,7 +201,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     init_store(app)
     csrf.init_app(app)
     errors.register(app)
-    app.jinja_env.globals["limits"] = SHARED_LIMITS  # issue 13: templates hold no constant
+    app.jinja_env.globals["limits"] = SHARED_LIMITS  # templates hold no constant
 
     from . import api, cli, icons, pages, printouts, webparts
 
@@ -176,31 +214,31 @@ def create_app(test_config: dict | None = None) -> Flask:
     printouts.register(app)
     cli.register(app)
 
-    @app.after_request
-    def security_headers(response):
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
+    app.after_request(security_headers)
 
     @app.after_request
     def compress(response):
         return gzipped(response)
 
-    app.wsgi_app = PollShortcut(app.wsgi_app, app.extensions["referee.store"],
-                                SECURITY_HEADERS)
+    app.wsgi_app = PollShortcut(  # type: ignore[method-assign]  # flask's way to wrap it
+        app.wsgi_app, app.extensions["referee.store"], SECURITY_HEADERS)
     allowed = AllowedHosts(app.config.get("PUBLIC_URL"), app.config.get("ALLOWED_HOSTS"))
-    app.wsgi_app = HostCheck(app.wsgi_app, allowed, SECURITY_HEADERS)  # outermost: every request
+    # outermost: every request
+    app.wsgi_app = HostCheck(  # type: ignore[method-assign]  # flask's way to wrap it
+        app.wsgi_app, allowed, SECURITY_HEADERS)
     return app
 
 
 def init_store(app: Flask) -> None:
     """Create or migrate the database once; each server thread keeps one connection open.
 
-    Connections are per thread (SQLite's rule) and reused across requests; WAL mode lets
-    them, and other processes' connections, read while one writes.
+    Connections are per thread (SQLite's rule, and a PostgreSQL connection serves one
+    request at a time) and reused across requests; SQLite's WAL mode lets them, and other
+    processes' connections, read while one writes, as PostgreSQL does of itself.
     """
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
-    _private_database(app.config["DATABASE"])
+    if not is_postgresql(app.config["DATABASE"]):  # a file: its folder, made private
+        Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+        _private_database(app.config["DATABASE"])
     first = Store(app.config["DATABASE"])
     app.extensions["referee.migrated"] = first.migrate()  # for `referee init-db` to report
     first.close()

@@ -1,5 +1,7 @@
 """The `referee` command: a Flask CLI group with `serve`, `init-db`, `key` (this referee's
-public key) and `trust` (the referees whose signed game files count here)."""
+public key), `trust` (the referees whose signed game files count here), `verify-dice` (every
+roll of a game file recomputed from its revealed seed, BB24) and `export-all` / `import-all`
+(moving a club to another database)."""
 
 from __future__ import annotations
 
@@ -13,12 +15,62 @@ import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 
-from . import costly, service, signing
+from . import costly, service, signing, streams, strictjson
 from .network import lan_addresses
-from .store import Store, checkpoint_in_background
+from .store import Store, checkpoint_in_background, shown
+from .web import evening_key
 
 COMPUTER_CLOCK_S = 1.0  # how often the server moves the computers that are due (R25)
 COSTLY_PROCESSES = 1  # worker processes of each server process's costly pool (referee.costly)
+
+
+MAX_FILE_BYTES = 8 * 1024 * 1024  # a game file's size, as the referee takes one
+
+
+@click.command("verify-dice")
+@click.argument("file", type=click.File("rb"))
+def verify_dice_command(file) -> None:
+    """Recompute every roll of a finished game's FILE (its game file, exported from the game's
+    page or GET /api/v1/games/{id}/export) from the referee's secret seed revealed in it and
+    the players' seeds (BB24), and replay the file under its rules; exit status 1 if anything
+    does not match."""
+    from .common import dice
+    from .errors import ApiError
+
+    raw = file.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise click.ClickException(f"the file is over {MAX_FILE_BYTES // 2**20} MiB: not a game "
+                                   "file of this referee")
+    try:
+        document = strictjson.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError) as bad:
+        raise click.ClickException(f"the file is not JSON ({bad})") from None
+    events = document.get("events") if isinstance(document, dict) else None
+    if not isinstance(events, list):
+        raise click.ClickException("the file holds no events: not a game file")
+    found = dice.audit(events)
+    click.echo(f"commitment   {found.commitment}")
+    click.echo(f"secret seed  {found.secret}")
+    click.echo(f"seeds        {', '.join(found.seeds) or '(none)'}")
+    for problem in found.problems:
+        click.echo(f"problem      {problem}")
+    for n, logged, drawn in found.mismatches:
+        click.echo(f"roll {n:<7} the file says {logged}, the seeds give {drawn}")
+    if not found.problems:
+        matched = len(found.rolls) - len(found.mismatches)
+        click.echo(f"rolls        {len(found.rolls)} recomputed, {matched} match")
+    try:
+        service.check_export(document)
+        click.echo("replay       the file replays under its rules, every roll where the rules "
+                   "draw one")
+        replayed = True
+    except ApiError as refused:
+        click.echo(f"replay       refused: {refused.message}")
+        replayed = False
+    if not found.good or not replayed:
+        raise SystemExit(1)
+    click.echo("verified     every roll is the one the committed seed and the players' seeds "
+               "give")
 
 
 @click.command("init-db")
@@ -29,7 +81,7 @@ def init_db() -> None:
     # the app already migrated the database when it was made; report that too
     applied = current_app.extensions.pop("referee.migrated", []) + store.migrate()
     store.close()
-    click.echo(f"Database {current_app.config['DATABASE']}: "
+    click.echo(f"Database {shown(current_app.config['DATABASE'])}: "
                + (f"applied {', '.join(applied)}" if applied else "up to date"))
 
 
@@ -109,6 +161,64 @@ def trust_remove(key: str) -> None:
     click.echo(f"{key} is trusted no more: the games its files brought count in no record.")
 
 
+@click.command("export-all")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@with_appcontext
+def export_all(file: str) -> None:
+    """Write every game, seat, record and trusted key of this referee's database to FILE
+    (- for standard output), signed by this referee: `referee import-all FILE` reads it
+    into another database (a SQLite file, PostgreSQL, another laptop's)."""
+    from .service import moving
+
+    store = Store(current_app.config["DATABASE"])
+    try:
+        if file == "-":
+            for line in moving.export_club(store, current_app.extensions["referee.signing_key"]):
+                sys.stdout.write(line)
+            return
+        temporary = f"{file}.part"
+        with open(temporary, "w", encoding="ascii", opener=_private_opener) as out:
+            for line in moving.export_club(store, current_app.extensions["referee.signing_key"]):
+                out.write(line)
+        os.replace(temporary, file)
+        click.echo(f"Wrote the club ({store.game_count()} games) from "
+                   f"{shown(current_app.config['DATABASE'])} to {file}", err=True)
+    finally:
+        store.close()
+
+
+def _private_opener(path: str, flags: int) -> int:
+    """A club file holds the games' secrets and the seats' hashes: the owner's alone."""
+    return os.open(path, flags, 0o600)
+
+
+@click.command("import-all")
+@click.argument("file", type=click.File("rb"))
+@with_appcontext
+def import_all(file) -> None:
+    """Read a club FILE that `referee export-all` wrote into this referee's database, which
+    has no games yet: all of it, or nothing if the file was changed or cut short."""
+    from .service import moving
+
+    store = Store(current_app.config["DATABASE"])
+    try:
+        moved = moving.import_club(store, moving.lines_of(file),
+                                   current_app.extensions["referee.signing_key"].public)
+    except moving.ClubFileRefused as refused:
+        raise click.ClickException(f"{file.name} was not imported: {refused}") from None
+    except Exception as failed:  # the database's own refusal (a duplicate row ...)
+        raise click.ClickException(f"{file.name} was not imported, nothing was written: "
+                                   f"{type(failed).__name__}: {str(failed)[:200]}") from None
+    finally:
+        store.close()
+    rows = ", ".join(f"{n} {table}" for table, n in moved.rows.items() if n)
+    click.echo(f"Imported {moved.games} games into {shown(current_app.config['DATABASE'])}"
+               + (f" ({rows})." if rows else "."))
+    if moved.trusted:
+        click.echo(f"Trusted {moved.source_key} (the referee this club moved from): the game "
+                   "files it signed count here, as they counted there.")
+
+
 @click.command("serve")
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int)
@@ -134,7 +244,7 @@ def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | N
 
     from . import serving
 
-    app = current_app._get_current_object()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
     if workers is None:
         workers = app.config.get("WORKERS", min(os.cpu_count() or 1, 4))
         if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 16:
@@ -143,11 +253,16 @@ def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | N
     if not quiet:
         addresses = lan_addresses() if host == "0.0.0.0" else [host]
         url = f"http://{addresses[0]}:{port}/"
-        click.echo(f"The referee is at {url}  (database {app.config['DATABASE']})")
+        click.echo(f"The referee is at {url}  (database {shown(app.config['DATABASE'])})")
         for other in addresses[1:]:
             click.echo(f"  also http://{other}:{port}/")
         if workers > 1:
             click.echo(f"  ({workers} worker processes, one per core)")
+        laptop = f"http://127.0.0.1:{port}/evening on this laptop, or " \
+            if host in ("0.0.0.0", "127.0.0.1", "localhost") else ""
+        click.echo(f"The organiser's page of the evening's tables: {laptop}"
+                   f"{url}evening?key={evening_key()} from another device (keep the key to "
+                   "yourself)")
         click.echo("Scan this with a phone on the same network:")
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
@@ -164,6 +279,8 @@ def serve(host: str, port: int, threads: int, quiet: bool, idle_timeout: int | N
     options = {"threads": threads, "ident": "referee", "clear_untrusted_proxy_headers": True,
                **behind}
     app.config["CHECKPOINT_IN_BACKGROUND"] = True  # the WAL's, off the requests' path
+    serving.room_for_streams()
+    streams.start_hub(app.config["DATABASE"], proxy)  # this process's streams (SSE)
     checkpoint_in_background(app.config["DATABASE"])
     costly.use_processes(COSTLY_PROCESSES)  # printing and the like, off the requests' process
     if listen_fd is None:  # the first process keeps the computers' clock (R25)
@@ -192,11 +309,14 @@ def register(app: Flask) -> None:
     from .ladder import ladder_command
 
     app.cli.add_command(init_db)
+    app.cli.add_command(export_all)
+    app.cli.add_command(import_all)
     app.cli.add_command(key_command)
     app.cli.add_command(trust_command)
     app.cli.add_command(serve)
     app.cli.add_command(duel_command)
     app.cli.add_command(ladder_command)
+    app.cli.add_command(verify_dice_command)
 
 
 def _create_app():

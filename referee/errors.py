@@ -13,6 +13,7 @@ from flask import Flask, flash, jsonify, redirect, render_template, request, url
 from werkzeug.exceptions import HTTPException
 
 from .common.problems import RuleViolation
+from .store import Unavailable
 from .web import refused_form_target
 
 log = logging.getLogger("referee")
@@ -60,14 +61,24 @@ def error_body(exc: BaseException) -> tuple[dict, int]:
             413: "The request body is too large",
         }.get(exc.code or 500, exc.description or exc.name)
         return ApiError(exc.code or 500, message).to_json(), exc.code or 500
+    if isinstance(exc, Unavailable):
+        log.warning("the database is unavailable on %s %s: %s", request.method, request.path,
+                    exc)
+        return ApiError(503, "The referee's database is busy or out of reach for a moment; "
+                             "nothing was changed: try again").to_json(), 503
     log.exception("unexpected error on %s %s", request.method, request.path)
-    return ApiError(500, "The referee made a mistake; the move was not applied").to_json(), 500
+    return ApiError(500, "The referee slipped: nothing was changed. Try again; if it happens "
+                         "again, tell the organiser").to_json(), 500
 
 
 def wants_json() -> bool:
-    """API calls and the pages' own scripts get JSON; a browser navigating gets a page."""
+    """API calls and the pages' own scripts get JSON; a browser navigating gets a page, a
+    PDF's link tapped on a phone included (a PDF's address is the API's)."""
     accept = request.accept_mimetypes
-    return request.path.startswith("/api/") or (accept.accept_json and not accept.accept_html)
+    if request.path.startswith("/api/"):
+        return not (request.path.endswith(".pdf")
+                    and accept.best_match(["application/json", "text/html"]) == "text/html")
+    return accept.accept_json and not accept.accept_html
 
 
 def _problems(body: dict) -> list[str]:
@@ -79,8 +90,8 @@ def register(app: Flask) -> None:
     @app.errorhandler(Exception)
     def handle(exc: Exception):
         body, status = error_body(exc)
-        allow = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods",
-                                                                    None) else {}
+        methods = getattr(exc, "valid_methods", None)  # a 405's (werkzeug's MethodNotAllowed)
+        allow = {"Allow": ", ".join(methods)} if methods else {}
         if isinstance(exc, ApiError):
             allow.update(exc.headers)
         if wants_json():

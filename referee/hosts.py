@@ -66,8 +66,9 @@ class AllowedHosts:
         names = {*LOOPBACK_NAMES, *configured_names(allowed)}
         names.update(n for n in (machine, short, f"{short}.local") if NAME.fullmatch(n))
         public = urlsplit(public_url).netloc.rpartition("@")[2] if public_url else ""
-        if host_name(public):
-            names.add(host_name(public))
+        named = host_name(public)
+        if named:
+            names.add(named)
         self.fixed = frozenset(names)
         self.lan, self.lan_looked_up = frozenset(lan_addresses()), time.monotonic()
 

@@ -5,15 +5,15 @@ The pictures are drawn by ``scripts/draw_icons.py``."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, send_from_directory, url_for
+from flask import Blueprint, Response, current_app, send_from_directory, url_for
 
 bp = Blueprint("icons", __name__)
 
 A_DAY = 24 * 3600
 
 
-def _static(filename: str, mimetype: str):
-    return send_from_directory(current_app.static_folder, filename, mimetype=mimetype,
+def _static(filename: str, mimetype: str) -> Response:
+    return send_from_directory(current_app.static_folder or "static", filename, mimetype=mimetype,
                                max_age=A_DAY)
 
 

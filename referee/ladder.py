@@ -5,7 +5,7 @@ move alternated), then the levels are rated on one scale by Bradley-Terry, fitte
 algorithm (``bradley_terry``) and put on an Elo-like scale (``elo``). Where the rule set's bench
 has a clairvoyant reference player (the Naval War Game's), the ladder then plays it against the
 same fleets as its strongest level and prints, as its last line, ``clairvoyance 0.NN``: the
-strongest level's ship points sunk as a fraction of the clairvoyant's (issue 16).
+strongest level's ship points sunk as a fraction of the clairvoyant's.
 
 ``--write`` keeps the figures, with the games and seed they came from, in
 ``referee/ladders/<rules>.json``; the home page shows each level's rating from that file
@@ -34,7 +34,7 @@ LADDERS = Path(__file__).resolve().parent / "ladders"
 SCALE = 400 / math.log(10)  # Elo's: a rating 400 points higher is 10 to 1 odds
 CENTRE = 1500  # the mean rating
 PRIOR = 0.5  # a virtual drawn game in every pair, so that a 200-0 result has a finite rating
-FLEETS = 200  # fleets the clairvoyance is measured over (issue 16)
+FLEETS = 200  # fleets the clairvoyance is measured over
 
 
 def bradley_terry(players: Sequence[str], results: Sequence[tuple[str, str, float, float]],

@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .common.documents import ResultDocument
 from .common.ruleset import RuleSet
 
 MAX_MOVES = 5000  # a cap: no game of any rule set here is nearly this long
@@ -45,23 +46,23 @@ class Match:
     game: Any  # the rule set's finished ``Game`` (the bench's own, to read only through views)
     moves: int = 0
     finished: bool = False  # False: the cap stopped it
-    result: dict | None = None  # the rule set's result document (scores, winner, winners)
+    result: ResultDocument | None = None  # the rule set's result (scores, winner, winners)
     think_ms: dict[str, list[float]] = field(default_factory=dict)  # seat -> each move's time
     failures: list[str] = field(default_factory=list)  # levels that fell back on a random move
 
     @property
     def winner(self) -> str | None:
         """The winning seat, or None for a draw (or a game the cap stopped)."""
-        return (self.result or {}).get("winner")
+        return self.result["winner"] if self.result else None
 
     @property
     def winners(self) -> list[str]:
         """The seats of the winning side (R23); empty for a draw."""
-        return list((self.result or {}).get("winners") or [])
+        return list(self.result["winners"]) if self.result else []
 
     @property
     def scores(self) -> dict[str, int]:
-        return dict((self.result or {}).get("scores") or {})
+        return dict(self.result["scores"]) if self.result else {}
 
     def median_think_ms(self, seat: str) -> float:
         times = self.think_ms.get(seat) or []
@@ -115,6 +116,7 @@ def play(rule_set: RuleSet, levels: Mapping[str, str], seed: int, *, first: str 
     game_id = f"match-{seed}"
     _, game = toss_seed(rule_set, first, rng, lambda toss: rule_set.new_game(
         id=game_id, seed=toss, at=0.0, bots=levels, options=dict(options or {}))[0])
+    game.commit_dice(f"match:{seed}")  # where the referee rolls dice: the match's own secret
     seats = list(rule_set.status_view(game)["seats"])
     if set(seats) != set(levels):
         raise ValueError(f"a game of {rule_set.title} with these options has the seats "
@@ -130,7 +132,9 @@ def play(rule_set: RuleSet, levels: Mapping[str, str], seed: int, *, first: str 
         status = rule_set.status_view(game)
         if status["phase"] != "play":
             break
-        seat = status["turn"]
+        if not status["owes"]:
+            break
+        seat = status["owes"][0]  # where several owe sealed orders, each in turn
         view = rule_set.view_for(game, seat)
         start = time.perf_counter()
         if seat == reference:

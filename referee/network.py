@@ -18,7 +18,7 @@ def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses that phones on the LAN can reach (no packet is sent)."""
     found: set[str] = set()
     with contextlib.suppress(OSError):
-        found.update(info[4][0] for info in
+        found.update(str(info[4][0]) for info in
                      socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
     try:
         import fcntl

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import rulesets
+from .common.documents import HostStatus, Json, ResultDocument
 from .common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
+from .common.schema import json_schema
 from .service import export_format
 
 SQUARE = {"type": "string", "pattern": r"^\s*[A-Ua-u]\s*([1-9]|1[0-9]|2[01])\s*$",
           "example": "K 10", "description": "A square of the chart, column then row (R1)"}
-SEAT = {"type": "string", "enum": ["red", "blue", "green", "gold"]}
 COUNTS = {"type": "object", "additionalProperties": {"type": "integer"}}
 NULLABLE_STR = {"type": "string", "nullable": True}
 
 
-def ref(name: str) -> dict:
+def ref(name: str) -> Json:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _rules_schemas() -> dict:
-    """The catalogue of GET /api/v1/rules (issue 13), described from the catalogue itself."""
+def _rules_schemas() -> Json:
+    """The catalogue of GET /api/v1/rules, described from the catalogue itself."""
     integer, string = {"type": "integer"}, {"type": "string"}
     bounds = {"type": "object", "required": ["min", "max"], "properties": {
         "min": integer, "max": integer, "default": integer}}
@@ -58,8 +61,36 @@ def _rules_schemas() -> dict:
     }
 
 
-def _schemas() -> dict:
+def seat() -> Json:
+    """A seat: one of the registered rule sets' seats (``rulesets.SEATS``), read as the
+    document is made (``rulesets.register`` may add a rule set)."""
+    return {"type": "string", "enum": list(rulesets.SEATS)}
+
+
+def names() -> dict[str, list[str]]:
+    """The values of each kind the documents' types name (``common.schema.Named``), from the
+    registry: every seat, every rule set, every reason a game may end by."""
+    return {"seat": list(rulesets.SEATS), "rules": list(rulesets.RULE_SETS),
+            "end_reason": list(rulesets.end_reasons())}
+
+
+def _derived() -> Json:
+    """The documents the referee gives, made from their types (``common.schema``), each a
+    component of its name: every game's result and host status, and the default rule set's
+    view, report and record (its ``RuleSet.documents``); where one holds another it refers to
+    its component."""
+    derived = {"Result": ResultDocument, "HostStatus": HostStatus,
+               **rulesets.named(rulesets.DEFAULT).documents}
+    refs: dict[object, str] = {hint: name for name, hint in derived.items()}
+    made = {name: json_schema(hint, refs=refs, names=names()) for name, hint in derived.items()}
+    made["Result"]["nullable"] = True  # null until the game is over, wherever it is given
+    return made
+
+
+def _schemas() -> Json:
+    a_seat = seat()
     return {
+        **_derived(),
         **_rules_schemas(),
         "Error": {"type": "object", "required": ["rule", "message", "squares"], "properties": {
             "rule": {"type": "string", "description": "The ruling broken (R1-R25), or "
@@ -71,19 +102,20 @@ def _schemas() -> dict:
         "GameOptions": {"type": "object", "additionalProperties": False, "properties": {
             "rules": {"type": "string", "enum": [rulesets.DEFAULT], "default": rulesets.DEFAULT,
                       "description": "The rule set the game plays (GET /api/v1/rules): "
-                                     "these are the Naval War Game's options; another rule "
-                                     "set's game names it and takes its own options"},
+                                     "these are the default rule set's options (the first "
+                                     "listed there); another rule set's game names it and "
+                                     "takes its own options"},
             "seats": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
             "alliances": {
-                "description": "R23: false (every seat for itself), true (four seats: red "
-                               "with green against blue with gold), or a list of sides, each "
-                               "a list of seats, every seat in exactly one side, at least two "
-                               "sides, e.g. [[\"red\", \"green\"], [\"blue\"]]",
+                "description": "R23: false (every seat for itself), true (four seats: the "
+                               "first and third against the second and fourth), or a list "
+                               "of sides, each a list of seats, every seat in exactly one "
+                               "side, at least two sides: two against one, say",
                 "default": False,
                 "oneOf": [{"type": "boolean"},
                           {"type": "array", "minItems": 2, "maxItems": 4,
                            "items": {"type": "array", "minItems": 1, "maxItems": 3,
-                                     "uniqueItems": True, "items": SEAT}}]},
+                                     "uniqueItems": True, "items": a_seat}}]},
             "disposition_minutes": {"type": "integer", "minimum": MIN_MINUTES,
                                     "maximum": MAX_MINUTES, "default": DEFAULT_MINUTES},
             "move_minutes": {"type": "integer", "minimum": MIN_MINUTES, "maximum": MAX_MINUTES,
@@ -104,7 +136,7 @@ def _schemas() -> dict:
                                                    "description": "Shown once (R24)"}}},
         "RecoveryCode": {"type": "object", "required": ["recovery_code"], "properties": {
             "recovery_code": {"type": "string", "minLength": 1, "maxLength": 64}}},
-        "HandOver": {"type": "object", "required": ["seat"], "properties": {"seat": SEAT}},
+        "HandOver": {"type": "object", "required": ["seat"], "properties": {"seat": a_seat}},
         "Disposition": {"type": "object", "additionalProperties": False, "properties": {
             "land": {"type": "array", "items": SQUARE,
                      "description": "Top-left square of each 3 x 3 land unit (R6)"},
@@ -129,56 +161,7 @@ def _schemas() -> dict:
             "from": SQUARE,
             "at": {"oneOf": [SQUARE, {"type": "array", "items": SQUARE, "minItems": 1,
                                       "maxItems": 3}]},
-            "target": SEAT}},
-        "Report": {"type": "object", "required": ["n", "by", "target"], "properties": {
-            "n": {"type": "integer"}, "by": SEAT, "target": SEAT, "weapon": NULLABLE_STR,
-            "at": {"type": "array", "items": SQUARE}, "from": NULLABLE_STR,
-            "shot_down": {"type": "boolean", "nullable": True},
-            "hits": {"type": "array", "items": {"type": "object", "properties": {
-                "ship": {"type": "string"}, "new_hits": {"type": "integer"},
-                "sunk": {"type": "boolean"}}}},
-            "destroyed": {**COUNTS, "nullable": True},
-            "shots": {"type": "array", "nullable": True, "items": {"type": "object"}},
-            "seen": {"type": "array", "nullable": True, "items": {"type": "object"}},
-            "squares_hit": {"type": "array", "items": SQUARE}, "gun": NULLABLE_STR,
-            "withheld": {"type": "boolean"}, "text": {"type": "string"}}},
-        "Result": {"type": "object", "nullable": True, "properties": {
-            "scores": COUNTS, "winner": NULLABLE_STR,
-            "winners": {"type": "array", "items": SEAT}, "reason": {"type": "string"},
-            "sides": {"type": "array", "items": {"type": "object", "properties": {
-                "seats": {"type": "array", "items": SEAT},
-                "score": {"type": "integer"}}}}}},
-        "View": {"type": "object", "required": ["id", "phase", "you", "version", "seats",
-                                                "reports", "result"], "properties": {
-            "id": {"type": "string"},
-            "phase": {"type": "string", "enum": ["setup", "play", "over"]},
-            "you": SEAT, "version": {"type": "integer"},
-            "seats": {"type": "object", "additionalProperties": {"type": "object"}},
-            "allies": {"type": "array", "items": SEAT},
-            "turn": {**SEAT, "nullable": True},
-            "order": {"type": "array", "items": SEAT,
-                      "description": "R11: the order of play, drawn when the game is created"},
-            "sides": {"type": "array", "items": {"type": "array", "items": SEAT},
-                      "description": "R23: the sides, each a list of seats (free-for-all: "
-                                     "one seat a side)"},
-            "clock": {"type": "object"},
-            "move_clock": {"type": "object", "nullable": True},
-            "disposition": {**ref("Disposition"), "nullable": True},
-            "damage": {"type": "object", "nullable": True},
-            "forces": {**COUNTS, "nullable": True},
-            "reports": {"type": "array", "items": ref("Report")},
-            "result": ref("Result"),
-            "revealed": {"type": "object"}}},
-        "Record": {"type": "object", "properties": {
-            "id": {"type": "string"}, "phase": {"type": "string"}, "you": SEAT,
-            "toss": {"type": "object", "nullable": True},
-            "moves": {"type": "array", "items": ref("Report")}, "result": ref("Result")}},
-        "HostStatus": {"type": "object", "properties": {
-            "id": {"type": "string"}, "phase": {"type": "string"},
-            "version": {"type": "integer"}, "clock": {"type": "object"},
-            "seats": {"type": "object"}, "turn": NULLABLE_STR, "result": ref("Result"),
-            "move_clock": {"type": "object", "nullable": True}, "host_seat": NULLABLE_STR,
-            "now": {"type": "number"}, "stand_in_level": {"type": "string"}}},
+            "target": a_seat}},
         "StandInLevel": {"type": "object", "required": ["level"], "properties": {
             "level": {"type": "string"}}},
         "Postmortem": {"type": "object", "required": ["result", "spending", "hindsight"],
@@ -214,12 +197,12 @@ def _schemas() -> dict:
         "Minutes": {"type": "object", "required": ["minutes"], "properties": {
             "minutes": {"type": "integer", "minimum": 1}}},
         "JoinCode": {"type": "object", "properties": {
-            "seat": SEAT, "join_code": {"type": "string"}, "join_url": {"type": "string"}}},
+            "seat": a_seat, "join_code": {"type": "string"}, "join_url": {"type": "string"}}},
     }
 
 
-def _response(description: str, schema: str | None = None) -> dict:
-    doc: dict = {"description": description}
+def _response(description: str, schema: str | None = None) -> Json:
+    doc: Json = {"description": description}
     if schema:
         doc["content"] = {"application/json": {"schema": ref(schema)}}
     return doc
@@ -234,8 +217,8 @@ ERRORS = {
 
 
 def _op(summary: str, ok: tuple[str, str, str | None], *, body: str | None = None,
-        secure: bool = True, extra: dict | None = None, params: list | None = None) -> dict:
-    doc: dict = {"summary": summary,
+        secure: bool = True, extra: Json | None = None, params: list[Any] | None = None) -> Json:
+    doc: Json = {"summary": summary,
                  "responses": {ok[0]: _response(ok[1], ok[2]), **ERRORS, **(extra or {})}}
     if body:
         doc["requestBody"] = {"required": True,
@@ -247,8 +230,39 @@ def _op(summary: str, ok: tuple[str, str, str | None], *, body: str | None = Non
     return doc
 
 
+LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
+                 "description": "The version last received: the stream sends the document "
+                                "at once only if the game has moved on since",
+                 "schema": {"type": "string"}}
+
+
+def _stream_op(summary: str, *, optional_token: bool = False) -> Json:
+    """A stream: ``text/event-stream``, each event's id the game's version."""
+    doc = _op(summary, ("200", "", None), params=[GAME_ID, LAST_EVENT_ID],
+              extra={"429": _response("This address holds too many streams", "Errors"),
+                     "503": _response("The referee holds as many streams as it can: poll",
+                                      "Errors")})
+    doc["responses"]["200"] = {
+        "description": "An event stream: `id` the version, `event` view, public or host, "
+                       "`data` the document as JSON; a ping every 15 s",
+        # OpenAPI 3.0 has no keyword for one event of a stream: the schema is each event's
+        "content": {"text/event-stream": {"schema": {
+            "type": "object", "required": ["data"], "properties": {
+                "id": {"type": "string", "pattern": "^[0-9]+$",
+                       "description": "The game's version the document is at"},
+                "event": {"type": "string", "enum": ["view", "public", "host", "ping"]},
+                "data": {"type": "string", "description": "The document as JSON (a view, "
+                                                          "the public status or the host "
+                                                          "status), or 0 for a ping"},
+                "retry": {"type": "integer"}}}}}}
+    if optional_token:
+        doc["security"] = [{"bearer": []}, {}]
+    return doc
+
+
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-SEAT_PARAM = {"name": "seat", "in": "path", "required": True, "schema": SEAT}
+def seat_param() -> Json:
+    return {"name": "seat", "in": "path", "required": True, "schema": seat()}
 CONFLICT = {"409": _response("Not your turn, not in this phase, or seat taken", "Errors")}
 ILLEGAL = {"422": _response("Breaks a ruling; every problem listed", "Errors")}
 
@@ -257,7 +271,7 @@ JSON_ONLY = {"415": _response("A body sent with a Content-Type other than applic
                              "Errors")}
 
 
-def openapi_document() -> dict:
+def openapi_document() -> Json:
     """The document; every POST and PUT says it takes application/json only (415 else)."""
     document = _document()
     for operations in document["paths"].values():
@@ -272,7 +286,7 @@ PER_RULE_SET = {"GameOptions": "Options", "Disposition": "Disposition", "Move": 
                 "Report": "Report", "View": "View", "Catalogue": "Catalogue"}
 
 
-def _every_rule_set(document: dict) -> dict:
+def _every_rule_set(document: Json) -> Json:
     """Each other rule set's documents beside the Naval War Game's: its schemas under its
     own prefix (``BattleshipTcgDisposition``), and wherever an operation reads or answers one
     of those documents, any one of them, each rule set's (``anyOf``: a document may fit more
@@ -303,11 +317,12 @@ def _every_rule_set(document: dict) -> dict:
     return document
 
 
-def _document() -> dict:
+def _document() -> Json:
     game = [GAME_ID]
     return {
         "openapi": "3.0.3",
-        "info": {"title": "The referee: The Naval War Game", "version": "1",
+        "info": {"title": "The referee: " + ", ".join(
+                     rule_set.title for rule_set in rulesets.RULE_SETS.values()), "version": "1",
                  "description": "The JSON contract of API.md. Rulings are cited as R1-R25. "
                                 "Every POST and PUT takes Content-Type: application/json "
                                 "only (415 otherwise)."},
@@ -323,9 +338,14 @@ def _document() -> dict:
             "/api/v1/games/{game_id}": {"get": _op(
                 "A player's view of the game (R21)", ("200", "The view", "View"), params=game,
                 extra={"304": _response("Nothing changed since the ETag given")})},
+            "/api/v1/games/{game_id}/stream": {"get": _stream_op(
+                "The game's new versions as they are committed (Server-Sent Events, "
+                "docs/api.md): with a player's token his view at each version (events named "
+                "view, R21); with no token the game's public status (public)",
+                optional_token=True)},
             "/api/v1/games/{game_id}/seats/{seat}": {"post": _op(
                 "Claim a seat with its join code", ("200", "The seat's token", "Token"),
-                body="Claim", secure=False, params=[GAME_ID, SEAT_PARAM],
+                body="Claim", secure=False, params=[GAME_ID, seat_param()],
                 extra={**CONFLICT, **ILLEGAL})},
             "/api/v1/games/{game_id}/disposition": {"put": _op(
                 "Submit a draft disposition (R3-R9)", ("200", "Its cost and warnings", "Cost"),
@@ -348,11 +368,11 @@ def _document() -> dict:
             "/api/v1/games/{game_id}/seats/{seat}/recover": {"post": _op(
                 "Move a seat to this device with its recovery code (R24); a fresh code",
                 ("200", "The seat's new token and recovery code", "Token"),
-                body="RecoveryCode", secure=False, params=[GAME_ID, SEAT_PARAM],
+                body="RecoveryCode", secure=False, params=[GAME_ID, seat_param()],
                 extra={"429": _response("Too many wrong codes: wait", "Errors")})},
             "/api/v1/games/{game_id}/seats/{seat}/stand-in": {"post": _op(
                 "An opponent lets the computer play a seat whose move clock ran out (R25)",
-                ("200", "The view", "View"), params=[GAME_ID, SEAT_PARAM], extra=CONFLICT)},
+                ("200", "The view", "View"), params=[GAME_ID, seat_param()], extra=CONFLICT)},
             "/api/v1/games/{game_id}/play-on": {"post": _op(
                 "Decline another player's offer to end the game (R14)",
                 ("200", "The view", "View"), params=game, extra=CONFLICT)},
@@ -379,13 +399,15 @@ def _document() -> dict:
                     "Errors")})},
             "/api/v1/games/{game_id}/host": {"get": _op(
                 "The host's status of the game", ("200", "Status", "HostStatus"), params=game)},
+            "/api/v1/games/{game_id}/host/stream": {"get": _stream_op(
+                "The host's status at each new version (Server-Sent Events named host)")},
             "/api/v1/games/{game_id}/clock": {"post": _op(
                 "Host: give more time for dispositions (R10)", ("200", "Status", "HostStatus"),
                 body="Minutes", params=game, extra={**CONFLICT, **ILLEGAL})},
             "/api/v1/games/{game_id}/seats/{seat}/reissue": {"post": _op(
                 "Host: a new join code for a seat that has not locked in, never a computer's, "
                 "revoking its token (R24)",
-                ("200", "The new join code", "JoinCode"), params=[GAME_ID, SEAT_PARAM],
+                ("200", "The new join code", "JoinCode"), params=[GAME_ID, seat_param()],
                 extra=CONFLICT)},
             "/api/v1/games/{game_id}/stand-in-level": {"post": _op(
                 "Host: the level of the computer that stands in for an absent player, one of "
@@ -393,7 +415,7 @@ def _document() -> dict:
                 body="StandInLevel", params=game, extra={**CONFLICT, **ILLEGAL})},
             "/api/v1/games/{game_id}/seats/{seat}/forfeit": {"post": _op(
                 "Host: forfeit a seat that has not locked in once the clock ran out (R10)",
-                ("200", "Status", "HostStatus"), params=[GAME_ID, SEAT_PARAM],
+                ("200", "Status", "HostStatus"), params=[GAME_ID, seat_param()],
                 extra=CONFLICT)},
             "/api/v1/rules": {"get": _op(
                 "The rule sets the referee plays, each with its catalogue: pieces, weapons, "

@@ -3,7 +3,7 @@
 Phones poll their game every couple of seconds and almost always nothing has changed. This
 WSGI middleware answers that case, a player's token with an `If-None-Match` equal to his
 view's current ETag, from two indexed lookups, with the same headers Flask would send; and,
-when his view at the game's current version is already built and kept (issue 15), it sends
+when his view at the game's current version is already built and kept, it sends
 those kept bytes the same way. Anything else (a view not yet built, a computer still to
 move, any doubt about the token) goes on to the app, which does the full authorisation and
 builds the view.
@@ -15,9 +15,10 @@ import re
 from collections.abc import Callable, Iterable
 
 from flask import Response, request
+from werkzeug.sansio.response import Response as SansioResponse
 
 from .service import kept_view, mark_seen
-from .store import Store
+from .store import Store, Unavailable
 
 POLL_PATH = re.compile(r"^/api/v1/games/([0-9a-f]{1,40})$")
 
@@ -32,9 +33,10 @@ def etag_matches(etag: str, if_none_match: str) -> bool:
     return etag in (tag.strip() for tag in if_none_match.split(","))
 
 
-def conditional(etag: str, build: Callable[[], Response]) -> Response:
+def conditional(etag: str, build: Callable[[], SansioResponse]) -> SansioResponse:
     """A 304 when the client's If-None-Match is this ETag, else the built response; both
     carry the ETag and ask to be revalidated every time."""
+    response: SansioResponse
     if etag_matches(etag, request.headers.get("If-None-Match", "")):
         response = Response(status=304)
     else:
@@ -55,7 +57,10 @@ class PollShortcut:
         self.headers = [*headers.items(), ("Cache-Control", "no-cache")]
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
-        answer = self._kept(environ)
+        try:
+            answer = self._kept(environ)
+        except Unavailable:  # the app says so, as JSON (503)
+            answer = None
         if answer is None:
             return self.app(environ, start_response)
         status, headers, body = answer
@@ -70,16 +75,19 @@ class PollShortcut:
         if not match or scheme.lower() != "bearer" or not token.strip():
             return None
         store = self.store()
-        holder = store.holder_of(token.strip())
+        found = store.seat_stamp(token.strip())  # one query: the seat and its view's stamp
         game_id = match.group(1)
-        if holder is None or holder.game_id != game_id or holder.seat is None:
+        if found is None:
             return None
-        stamp = store.view_stamp(game_id, holder.seat)
-        etag = view_etag(game_id, holder.seat, *stamp)
+        holder, stamp = found
+        seat = holder.seat  # a seat's token (a host token has no seat, nor a row there)
+        if holder.game_id != game_id or seat is None:
+            return None
+        etag = view_etag(game_id, seat, *stamp)
         if etag_matches(etag, environ.get("HTTP_IF_NONE_MATCH", "")):
             answer = ("304 Not Modified", [("ETag", etag), *self.headers], b"")
         else:
-            shown = kept_view(store, game_id, holder.seat, *stamp)
+            shown = kept_view(store, game_id, seat, *stamp)
             if shown is None:
                 return None
             answer = ("200 OK", [("Content-Type", "application/json"), ("ETag", etag),
@@ -88,5 +96,5 @@ class PollShortcut:
                 answer = ("200 OK", [*answer[1], ("Content-Encoding", "gzip"),
                                      ("Vary", "Accept-Encoding")], shown.gzipped)
             answer[1].append(("Content-Length", str(len(answer[2]))))
-        mark_seen(store, game_id, holder.seat)  # a poll answered here still shows he is here
+        mark_seen(store, game_id, seat)  # a poll answered here still shows he is here
         return answer

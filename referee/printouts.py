@@ -1,7 +1,8 @@
 """The printables on the web and the command line: thin wrappers round each rule set's paper.
 
 Blank charts and record sheets are for anyone; a player's charts, record and post-mortem are
-for that player (bearer token or his phone's session cookie), built from his view (R21).
+for that player (bearer token or his phone's session cookie), built from his view (R21); once
+a game is over its post-mortem booklet is for anyone, since nothing is hidden then.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def _prefix(rules: str) -> str:
 
 
 def _pages() -> int:
-    """``?pages=``: how many pages of blank move record, 1 to 20 in plain digits (issue 12)."""
+    """``?pages=``: how many pages of blank move record, 1 to 20 in plain digits."""
     values = request.args.getlist("pages")
     value = values[0] if len(values) == 1 else None if values else str(BLANK_RECORD_PAGES)
     if value is None or not re.fullmatch(r"[0-9]{1,2}", value) or not (
@@ -104,6 +105,19 @@ def _seat(game_id: str) -> str:
     """The player asking: his bearer token, or else his phone's session cookie."""
     token = bearer() or session.get("seats", {}).get(game_id)
     return service.authorise(store(), game_id, token)
+
+
+def _reader(game_id: str) -> str:
+    """Whose booklet: the player asking (``_seat``); once the game is over, anyone's, since
+    nothing is hidden then (R21, T10, B12): the creator's seat's, everything revealed. Before
+    the end, the player's own or ``_seat``'s refusal."""
+    try:
+        return _seat(game_id)
+    except ApiError as refused:
+        if refused.status in (401, 403) and \
+                service.public_status(store(), game_id)["phase"] == "over":
+            return rulesets.named(store().rules_of(game_id)).creator_seat
+        raise
 
 
 def _printed(game_id: str, key: tuple, render, *, whole_game: bool) -> bytes:
@@ -147,9 +161,9 @@ PRINTED = {"charts": charts_pdf, "record": record_pdf, "postmortem": postmortem_
 
 
 def _player_pdf(game_id: str, kind: str) -> Response:
-    seat = _seat(game_id)
+    seat = _reader(game_id) if kind == "postmortem" else _seat(game_id)
     paper = _choice("paper", PAPERS, "a4")
-    paper_kit = webparts.for_rules(store().rules_of(game_id)).paper
+    paper_kit = webparts.for_rules(store().rules_of(game_id) or "").paper
     render = functools.partial(PRINTED[kind], paper_kit=paper_kit, seat=seat, paper=paper)
     body = _printed(game_id, (f"{kind}.pdf", seat, paper), render,
                     whole_game=kind == "postmortem")

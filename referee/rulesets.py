@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 
+from .common.documents import Json
 from .common.ruleset import RuleSet
 
 # every rule set played here, as "module:NAME" of its RuleSet, in the order the home page and
@@ -22,6 +23,7 @@ REGISTRY: tuple[str, ...] = (
     "referee.naval_war.rule_set:RULE_SET",
     "referee.battleship_tcg.rule_set:RULE_SET",
     "referee.broadside.rule_set:RULE_SET",
+    "referee.broadsides_boarding.rule_set:RULE_SET",
 )
 
 
@@ -82,6 +84,13 @@ def _seats_changed() -> None:
     SEATS = _every_seat()
 
 
+def end_reasons() -> tuple[str, ...]:
+    """Every reason a game here may end by (``result.reason``), each rule set's own after the
+    shared ends, in the registry's order: what the API's documents list."""
+    return tuple(dict.fromkeys(reason for rule_set in RULE_SETS.values()
+                               for reason in rule_set.end_reasons))
+
+
 class UnknownRules(ValueError):
     """A name that is not a rule set of this referee."""
 
@@ -102,13 +111,13 @@ def of(game: object) -> RuleSet:
     raise TypeError(f"{type(game).__name__} is not a game of any rule set here")
 
 
-def rule_sets() -> dict:
+def rule_sets() -> Json:
     """``GET /api/v1/rules``: ``{"rule_sets": [{"rules", "name", "catalogue"}, ...]}``."""
     return {"rule_sets": [{"rules": rs.rules, "name": rs.title, "catalogue": rs.catalogue(),
                            "levels": dict(rs.levels)} for rs in RULE_SETS.values()]}
 
 
-def page_catalogue(rules: str = DEFAULT) -> dict:
+def page_catalogue(rules: str = DEFAULT) -> Json:
     """What a page embeds for its scripts: one rule set's catalogue."""
     rule_set = named(rules)
     return {"rules": rule_set.rules, "name": rule_set.title, **rule_set.catalogue()}

@@ -17,7 +17,7 @@
   reconnects at its next poll.
 * A request body larger than ``MAX_REQUEST_BODY`` is refused with 413 by waitress itself,
   from its Content-Length (or as soon as a chunked body passes it), before anything reads or
-  buffers it (issue 10, item 10).
+  buffers it, so a slow or silent client holds no worker.
 * A client that does not read cannot hold a thread. waitress has a task thread wait, with no
   end, while a connection has more than 16 MB waiting to be sent (``write_soon``), never
   closes a connection with a request in progress, and parses every request pipelined in a
@@ -42,10 +42,16 @@
   if shorter) after its first byte is dropped with its connection: bytes trickled to look
   busy do not keep a connection from the idle timeout (a body, a 4 MiB game file from a
   phone, may take longer).
-* ``poll()`` rather than ``select()``, which cannot watch a socket numbered above 1023.
-* Several worker processes on one port (``serve_workers``, issue 15): Python runs one thread
-  at a time in a process, so one process uses one core. The first process binds a socket for
-  each (SO_REUSEPORT: the kernel spreads new connections among them) and starts the others,
+* ``poll()`` rather than ``select()``, which cannot watch a socket numbered above 1023, with
+  the poll set kept from one pass of the loop to the next (``KeptPoll``): waitress makes a
+  new one each pass, asking every connection whether it may read and write and registering
+  each, which with hundreds of kept-alive phones cost most of the loop's time; here each pass
+  asks every connection the same questions, as cheaply as they can be asked, and tells the
+  kernel only what changed.
+* Several worker processes on one port (``serve_workers``, for a league night's load): Python
+  runs one thread at a time in a process, so one process uses one core. The first process
+  binds a socket for each (SO_REUSEPORT: the kernel spreads new connections among them) and
+  starts the others,
   each a whole referee handed its socket; they share the database file (each request checks
   its cached game against it) and end with the first. The first supervises them
   (``Workers``): it keeps every worker's socket open, so that a worker that exits unbidden is
@@ -61,6 +67,8 @@ import contextlib
 import heapq
 import logging
 import os
+import resource
+import select
 import signal
 import socket
 import struct
@@ -68,8 +76,11 @@ import subprocess
 import sys
 import threading
 import time
+import types
+from typing import TYPE_CHECKING
 
 import waitress
+from waitress import wasyncore
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import BaseWSGIServer
@@ -93,11 +104,36 @@ WATCH_EVERY_S = 0.2  # how often the first process looks whether a worker has ex
 STEADY_S = 10  # a worker that served this long before it exited is started again at once
 FIRST_PAUSE_S, LONGEST_PAUSE_S = 1, 30  # else the pause before the next start, doubling
 HANDOVER_S = 5  # seconds after a worker's start until the first stops answering on its socket
+HAND_OFF = "referee.hand_off"  # the environ's key of ``KeepAliveTask.hand_off`` (streams)
 
 log = logging.getLogger("referee")
 
 
 class KeepAliveTask(WSGITask):
+    close_on_finish: bool  # waitress's, set by the task as it runs
+    adopt = None  # who takes the connection over once this response's start is sent
+
+    def get_environment(self) -> dict:
+        environ = super().get_environment()
+        environ[HAND_OFF] = self.hand_off
+        return environ
+
+    def hand_off(self, adopt) -> None:
+        """Called by the application while it answers: once what it returns is sent, the
+        connection is not closed but handed, open, to ``adopt(socket, chunked)`` (a stream,
+        ``referee.streams``), and this server forgets it. The body is left open: no last
+        chunk is sent, and ``chunked`` says whether whoever adopts it writes chunks."""
+        self.adopt = adopt
+
+    def finish(self) -> None:
+        headers = {name.lower(): value for name, value in self.response_headers}
+        if (self.adopt is not None and self.wrote_header and self.status.startswith("200")
+                and headers.get("content-type", "").startswith("text/event-stream")):
+            self.channel.adopt = (self.adopt, self.chunked_response)
+            self.close_on_finish = True  # no further request is read on this connection
+            return
+        super().finish()
+
     def build_response_header(self) -> bytes:
         if self.request is self.channel.last_before_close:
             self.set_close_on_finish()  # the last request taken from a pipelined burst
@@ -134,10 +170,13 @@ class RefereeChannel(HTTPChannel):
 
     task_class = KeepAliveTask
     parser_class = TimedParser
+    request: HTTPRequestParser | None  # waitress's: the request being read, if any
+    socket: socket.socket | None  # waitress's: the connection, None once handed on
     last_before_close = None  # the request after which the connection closes
     next_waits = False  # a request waits for the response before it to be sent
 
     client: str | None = None  # the address counted in the listener's ``clients``
+    adopt = None  # (adopt, chunked): the connection goes to ``adopt`` once sent (a stream)
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:
         super().__init__(server, sock, addr, adj, map)
@@ -154,6 +193,22 @@ class RefereeChannel(HTTPChannel):
                 self.server.clients.pop(self.client, None)
             self.client = None
         super().del_channel(map)
+
+    def handle_close(self) -> None:
+        """Close the connection; or, for a stream whose response's start is all sent, hand
+        it, open, to whoever adopts it (``KeepAliveTask.hand_off``) and forget it here."""
+        adopt, self.adopt = self.adopt, None
+        if adopt is None or self.total_outbufs_len or not self.connected \
+                or self.socket is None:
+            super().handle_close()
+            return
+        sock, self.socket = self.socket, None  # so that closing the channel keeps it open
+        super().handle_close()
+        try:
+            adopt[0](sock, adopt[1])
+        except Exception:
+            log.exception("a stream could not be handed over")
+            sock.close()
 
     def received(self, data: bytes) -> bool:
         taken = super().received(data)
@@ -190,7 +245,13 @@ class RefereeChannel(HTTPChannel):
                 and now - request.begun > min(HEADER_TIMEOUT, self.adj.channel_timeout))
 
 
-class RefereeListener:
+if TYPE_CHECKING:  # what it is mixed into, at run time, by ``make_server``
+    from waitress.server import BaseWSGIServer as _Listening
+else:
+    _Listening = object
+
+
+class RefereeListener(_Listening):
     """A listening server that, at the connection limit, closes the connections idle longest
     (no request in progress, nothing left to send) rather than stop accepting; takes every
     waiting connection from the backlog in one pass rather than one a pass; closes, every
@@ -246,8 +307,10 @@ class RefereeListener:
         for channel in list(self.active_channels.values()):
             if isinstance(channel, RefereeChannel) and channel.stalled(now):
                 stalled += 1
-                with contextlib.suppress(OSError):
-                    channel.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)
+                channel.adopt = None  # a stream that cannot take its start is not handed on
+                if channel.socket is not None:
+                    with contextlib.suppress(OSError):
+                        channel.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)
                 channel.handle_close()
             elif channel.will_close:
                 channel.handle_close()
@@ -313,6 +376,88 @@ def options_for(idle_timeout: int = IDLE_TIMEOUT, **options) -> dict:
             "max_request_body_size": MAX_REQUEST_BODY, "asyncore_use_poll": True, **options}
 
 
+class KeptPoll:
+    """One pass of waitress's loop (``wasyncore.poll2``) with the same outcome, its poll set
+    kept between passes.
+
+    Each pass asks every dispatcher of the map whether it may read (``readable``) and write
+    (``writable``, never for one accepting), as waitress does, but registers with the poll set
+    only the flags that changed since the last pass, and unregisters the descriptors no longer
+    in the map (closed, or handed to a stream). ``select.poll`` watches descriptors by number,
+    so a number closed and reused by a new connection is watched with the new one's flags as
+    a new poll set would. A connection whose class answers both questions with
+    ``HTTPChannel``'s own methods is asked through the same attributes without the two calls
+    (the pass's cost with hundreds of kept-alive phones); any other (the listening sockets,
+    whose ``readable`` also closes stalled connections, and the trigger) is asked by its
+    methods."""
+
+    READ = select.POLLIN | select.POLLPRI
+
+    def __init__(self) -> None:
+        self.pollster = select.poll()
+        self.flags: dict[int, int] = {}  # what is registered for each descriptor watched
+        self.plain: dict[type, bool] = {}  # a class asked through HTTPChannel's attributes
+
+    def _plain(self, kind: type) -> bool:
+        if kind not in self.plain:
+            self.plain[kind] = (getattr(kind, "readable", None) is HTTPChannel.readable
+                                and getattr(kind, "writable", None) is HTTPChannel.writable)
+        return self.plain[kind]
+
+    def __call__(self, timeout: float | None = 0.0, map: dict | None = None) -> None:
+        if not map:
+            return
+        if timeout is not None:
+            timeout = int(timeout * 1000)  # milliseconds, as poll2
+        read, write = self.READ, select.POLLOUT
+        kept, plain, pollster = self.flags, self.plain, self.pollster
+        for fd, obj in list(map.items()):
+            kind = type(obj)
+            if plain.get(kind) if kind in plain else self._plain(kind):
+                closing = obj.will_close or obj.close_when_flushed
+                waiting = obj.total_outbufs_len
+                flags = 0 if (closing or waiting or len(obj.requests)
+                              > obj.adj.channel_request_lookahead) else read
+                if (waiting or closing) and not obj.accepting:
+                    flags |= write
+            else:
+                flags = read if obj.readable() else 0
+                if obj.writable() and not obj.accepting:
+                    flags |= write
+            if kept.get(fd, 0) != flags:
+                if flags:
+                    pollster.register(fd, flags)
+                    kept[fd] = flags
+                else:
+                    pollster.unregister(fd)
+                    del kept[fd]
+        for fd in kept.keys() - map.keys():  # closed since (some while they were asked)
+            pollster.unregister(fd)
+            del kept[fd]
+        try:
+            ready = pollster.poll(timeout)
+        except InterruptedError:
+            ready = []
+        for fd, flags in ready:
+            obj = map.get(fd)
+            if obj is not None:
+                wasyncore.readwrite(obj, flags)
+
+
+def kept_poll_loop(timeout: float = 30.0, use_poll: bool = True, map: dict | None = None,
+                   count: int | None = None) -> None:
+    """``wasyncore.loop`` (with ``use_poll``, as ``options_for`` asks), passing by
+    ``KeptPoll``."""
+    passing = KeptPoll()
+    while map and (count is None or count > 0):
+        passing(timeout, map)
+        if count is not None:
+            count -= 1
+
+
+KEPT_POLL = types.SimpleNamespace(loop=kept_poll_loop, dispatcher=wasyncore.dispatcher)
+
+
 def make_server(app, idle_timeout: int = IDLE_TIMEOUT, **options):
     """A waitress server for ``app`` with the referee's settings (not yet running)."""
     server = waitress.create_server(app, **options_for(idle_timeout, **options))
@@ -320,6 +465,7 @@ def make_server(app, idle_timeout: int = IDLE_TIMEOUT, **options):
         listener.channel_class = RefereeChannel
         listener.__class__ = type(f"Referee{type(listener).__name__}",
                                   (RefereeListener, type(listener)), {})
+    server.asyncore = KEPT_POLL  # its loop (``run``) passes by ``KeptPoll``
     return server
 
 
@@ -336,6 +482,18 @@ def run(server) -> None:
         server.effective_listen = list(dict.fromkeys(server.effective_listen))
     server.print_listen("Serving on http://{}:{}")
     server.run()
+
+
+def room_for_streams() -> int:
+    """Let this process open as many files as the system allows it (the soft limit raised
+    to the hard one): every stream holds a connection, and a laptop's default of 1,024 open
+    files would refuse the 2,000 phones of a league. The limit now, in open files."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    return soft
 
 
 def listening_socket(host: str, port: int, share: bool = False) -> socket.socket:
@@ -417,7 +575,7 @@ class Workers:
                 slot.listener.lent = True  # from the start, as the worker starts with it
         threading.Thread(target=self._watch, name="workers", daemon=True).start()
 
-    def _start(self, slot: _Slot) -> None:
+    def _start(self, slot: _Slot) -> subprocess.Popen[bytes]:
         fd = slot.sock.fileno()
         slot.sock.set_inheritable(True)
         slot.process = subprocess.Popen(
@@ -425,6 +583,7 @@ class Workers:
              *self.child_args, "--listen-fd", str(fd), "--parent-pid", str(os.getpid())],
             pass_fds=(fd,))
         slot.started = time.monotonic()
+        return slot.process
 
     def _watch(self) -> None:
         while True:
@@ -441,9 +600,8 @@ class Workers:
     def _look(self, number: int, slot: _Slot, now: float) -> None:
         if slot.process is None:  # waiting for its pause to end
             if now >= slot.start_at:
-                self._start(slot)
                 log.warning("serving worker %d started again (pid %d)", number,
-                            slot.process.pid)
+                            self._start(slot).pid)
             return
         code = slot.process.poll()
         if code is None:

@@ -5,7 +5,7 @@ The cookie is signed, not secret: anyone holding the phone can read it. It keeps
 tokens this phone plays and hosts with (no join code: the host page derives those from the
 installation's secret key, ``service.join_code``), drops a finished game an hour after its
 end, and keeps at most KEPT_GAMES of each, the oldest dropped: well under 4 KB however many
-games a phone has played (issue 10, item 12). A seat's recovery code rides in it once, to the
+games a phone has played (a cookie stays small). A seat's recovery code rides in it once, to the
 next page of the game, which shows it and drops it (R24).
 
 ``seated`` and ``hosting`` authorise a route as flaskr's ``login_required`` does: the phone's
@@ -18,30 +18,34 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from flask import g, request, session, url_for
+from flask.typing import ResponseReturnValue
 
-from . import service
+from . import rulesets, service
+from .common.documents import Json
 from .errors import ApiError
 from .web import public_base, store
 
 KEPT_GAMES = 12
 FINISHED_KEPT_S = 3600  # time to print the booklet or download the file after the end
-V = TypeVar("V", bound=Callable)
+V = TypeVar("V", bound=Callable[..., ResponseReturnValue])
 
 
-def seats() -> dict:
+def seats() -> Json:
     """This phone's seats: game id to the seat's token."""
-    return session.get("seats", {})
+    held: Json = session.get("seats", {})
+    return held
 
 
-def hosted() -> dict:
+def hosted() -> Json:
     """The games this phone created: game id to the host token."""
-    return session.get("host", {})
+    held: Json = session.get("host", {})
+    return held
 
 
-def remember(key: str, game_id: str, value) -> None:
+def remember(key: str, game_id: str, value: str) -> None:
     """Keep a token of this phone's ("seats" or "host") for a game, the newest last."""
     held = {game: v for game, v in session.get(key, {}).items() if game != game_id}
     held[game_id] = value
@@ -77,22 +81,43 @@ def _host_entry(game_id: str) -> str | None:
     return held if isinstance(held, str) and held else None
 
 
+NO_SEAT = ("This phone holds no seat in this game. To join, ask the host for your join link "
+           "or QR code; if you had a seat on another phone, take it back here with the "
+           "recovery code you wrote down (R24).")
+SEAT_MOVED = ("This phone's seat was handed to another device: by its recovery code, or by "
+              "the host with a new join link before lock-in. If that was not you, take it back "
+              "here with your recovery code; otherwise play on that device (R24).")
+
+
 def my_seat(game_id: str) -> str:
-    """The seat this device holds in the game; a friendly 403 page otherwise."""
+    """The seat this device holds in the game; a friendly 403 page otherwise, which says
+    what happened and links the way back (``error.html``)."""
     token = seats().get(game_id)
     if token is None:
         service.require_game(store(), game_id)
-        raise ApiError(403, "This phone holds no seat in this game. Ask the host for your "
-                            "join link or QR code; if you had a seat, open "
-                            f"/games/{game_id}/recover and enter your recovery code (R24).")
+        raise ApiError(403, NO_SEAT)
     try:
         return service.authorise(store(), game_id, token)
     except ApiError as err:
         if err.status == 401:
-            raise ApiError(403, "This phone's seat was handed to another device (by its "
-                                "recovery code, or by the host with a new join link before "
-                                f"lock-in). To take it back, open /games/{game_id}/recover "
-                                "and enter your recovery code (R24).") from None
+            raise ApiError(403, SEAT_MOVED) from None
+        raise
+
+
+def is_over(game_id: str) -> bool:
+    """Whether the game has ended (its public status; R21's secrecy ends with it)."""
+    return service.public_status(store(), game_id)["phase"] == "over"
+
+
+def viewpoint(game_id: str) -> str:
+    """The seat whose view this phone's page of a finished game is drawn from: its own seat;
+    anyone else's once the game is over, when nothing is hidden (R21, T10, B12): the seat of
+    the game's creator, everything revealed. Before the end, ``my_seat``'s refusal."""
+    try:
+        return my_seat(game_id)
+    except ApiError as refused:
+        if refused.status == 403 and is_over(game_id):
+            return rulesets.named(store().rules_of(game_id)).creator_seat
         raise
 
 
@@ -133,11 +158,11 @@ def _authorised_by(kept: str, find: Callable[[str], str]) -> Callable[[V], V]:
     otherwise) and keeps it in ``g.<kept>``, with the game, before the view runs."""
     def decorate(view: V) -> V:
         @functools.wraps(view)
-        def authorised(game_id: str, **values):
+        def authorised(game_id: str, **values: object) -> ResponseReturnValue:
             setattr(g, kept, find(game_id))
             _of_game(game_id)
             return view(game_id, **values)
-        return authorised  # type: ignore[return-value]
+        return cast(V, authorised)  # the view's own signature: wraps keeps it
     return decorate
 
 
@@ -145,6 +170,12 @@ def seated(view: V) -> V:
     """A route of a seat: this phone must hold a seat of the game (``my_seat``), kept in
     ``g.seat``, with ``g.game_id`` and ``g.rules``, before the view runs."""
     return _authorised_by("seat", my_seat)(view)
+
+
+def seated_or_over(view: V) -> V:
+    """A route of a seat, or of anyone once the game is over (``viewpoint``), kept in
+    ``g.seat``, with ``g.game_id`` and ``g.rules``, before the view runs."""
+    return _authorised_by("seat", viewpoint)(view)
 
 
 def hosting(view: V) -> V:
@@ -157,11 +188,11 @@ def of_a_game(view: V) -> V:
     """A route about a game that anyone may open (joining, recovering a seat): the game
     must exist (404 otherwise); ``g.game_id`` and ``g.rules`` are kept for its page."""
     @functools.wraps(view)
-    def found(game_id: str, **values):
+    def found(game_id: str, **values: object) -> ResponseReturnValue:
         service.require_game(store(), game_id)
         _of_game(game_id)
         return view(game_id, **values)
-    return found  # type: ignore[return-value]
+    return cast(V, found)  # the view's own signature: wraps keeps it
 
 
 def show_recovery_once(game_id: str, seat: str, code: str) -> None:
@@ -170,7 +201,7 @@ def show_recovery_once(game_id: str, seat: str, code: str) -> None:
     session["recovery"] = {"game": game_id, "seat": seat, "code": code}
 
 
-def recovery_to_show() -> dict:
+def recovery_to_show() -> Json:
     """The recovery code to show on this page, if it is the game's next page (a context
     processor of the shared pages' blueprint): then it leaves the cookie."""
     held = session.get("recovery")

@@ -1,6 +1,6 @@
 """JSON from a client or a file, parsed strictly: no NaN, Infinity or numbers too large for a
 float (``1e400``), which Python's json accepts and which would make the referee's own JSON
-invalid (``"deadline": NaN``) or overflow later (issue 10, item 8)."""
+invalid (``"deadline": NaN``) or overflow later."""
 
 from __future__ import annotations
 

@@ -1,11 +1,14 @@
 """What every blueprint shares (the API, the pages, the printouts): the store of this
 request, the bearer token it carries, the public address phones reach the referee at, the
 join links built on it and the key their codes are derived from, the limits on a request's
-body, and the Jinja filters that do the templates' arithmetic (issue 13: a template holds no
+body, and the Jinja filters that do the templates' arithmetic (a template holds no
 arithmetic or rule constant)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import ipaddress
 import json
 from collections.abc import Callable
 from typing import TypeVar
@@ -18,7 +21,8 @@ from .store import Store
 
 MAX_BODY = 64 * 1024  # any request's body, unless its view allows more
 MAX_GAME_FILE = 4 * 1024 * 1024  # a game file to import: a long four-player game's log
-REFUSED_FORM_GOES_TO = ("pages.game", {})  # a game's refused form, unless its view says
+# a game's refused form, unless its view says
+REFUSED_FORM_GOES_TO: tuple[str, dict[str, str]] = ("pages.game", {})
 V = TypeVar("V", bound=Callable)
 
 
@@ -67,6 +71,31 @@ def join_key() -> str | bytes:
 def join_url(game_id: str, seat: str, code: str) -> str:
     """The join page a seat's QR code and link lead to."""
     return public_base() + url_for("pages.join", game_id=game_id, seat=seat, code=code)
+
+
+EVENING_KEY_CHARS = 24  # hex digits of the organiser's key: 96 bits, out of any guesser's reach
+
+
+def evening_key() -> str:
+    """The organiser's key to the evening's page from another device, derived from the
+    installation's secret key (which no player sees): the same in every process and restart,
+    printed by ``referee serve``, and guessable by nobody who does not hold the secret."""
+    secret = current_app.config["SECRET_KEY"]
+    secret = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(secret, b"referee: the evening's page", hashlib.sha256).hexdigest()[
+        :EVENING_KEY_CHARS]
+
+
+def from_the_laptop() -> bool:
+    """Whether the request comes from the machine the referee runs on: a loopback peer that
+    asked for a loopback name. A phone on the LAN asks for the laptop's LAN address; a proxy
+    on the laptop passes the public name on (and, trusted, the phone's address), so neither
+    counts as the laptop."""
+    try:
+        peer = ipaddress.ip_address((request.remote_addr or "").split("%")[0])
+    except ValueError:
+        return False
+    return peer.is_loopback and host_name(request.host) in LOOPBACK_NAMES
 
 
 def script_json(data: object) -> str:

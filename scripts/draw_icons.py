@@ -1,4 +1,4 @@
-"""Draw the referee's icons into referee/static (issue 12 §6): favicon.ico (16, 32 and 48
+"""Draw the referee's icons into referee/static: favicon.ico (16, 32 and 48
 px), apple-touch-icon.png (180 px), icon-192.png, icon-512.png and icon.svg for the web app
 manifest. The picture: a corner of the chart, a ship of three squares with one hit in red,
 on the navy of the page's header. Pure Python (zlib), no imaging library.

@@ -21,8 +21,10 @@ SECURITY_HEADERS = {
 
 
 # a ruling of one of the rule sets (the Naval War Game's R1-R25, Battleship TCG's T1-T12,
-# Broadside's B1-B14) or "request" for a request no ruling covers
-RULING = re.compile(r"R([1-9]|1\d|2[0-5])|T([1-9]|1[0-2])|B([1-9]|1[0-4])|request")
+# Broadside's B1-B14, Broadsides and Boarding Parties' BB1-BB26) or "request" for a request
+# no ruling covers
+RULING = re.compile(r"R([1-9]|1\d|2[0-5])|T([1-9]|1[0-2])|B([1-9]|1[0-4])"
+                    r"|BB([1-9]|1\d|2[0-6])|request")
 
 
 def assert_errors(status: int, body: object, expected_status: int, *,

@@ -46,12 +46,18 @@ def started(buoys: dict | None = None, batteries: dict | None = None, **options)
 def arrange(game: Game, *ships: tuple[str, str, str, str] | tuple[str, str, str, str, int],
             turn: str = "red") -> Game:
     """The harbour cleared and set with these warships, ``(side, type, at, facing[, masts])``,
-    for a test of one ruling; ``turn``: whose move it is. The game must be in play."""
+    each numbered among its side's ships of its type in the order given (Frigate 1, Frigate
+    2), for a test of one ruling; ``turn``: whose move it is. The game must be in play."""
+    from collections import Counter
+
     from referee.broadside.catalogue import MASTS
     assert game.phase == "play"
     game.ships.clear()
+    numbers: Counter = Counter()
     for side, kind, at, facing, *masts in ships:
-        game.ships[at] = Ship(side, kind, at, facing, masts[0] if masts else MASTS[kind])
+        numbers[side, kind] += 1
+        game.ships[at] = Ship(side, kind, at, facing, masts[0] if masts else MASTS[kind],
+                              numbers[side, kind])
     game.turn = turn
     return game
 

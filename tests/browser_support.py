@@ -10,9 +10,11 @@ Nothing else in the suite is skipped for want of a browser.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from pathlib import Path
 from types import ModuleType
+from urllib.parse import urljoin
 
 import pytest
 
@@ -22,6 +24,12 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 1}
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+# how often the pages of a referee a browser test starts in its own process ask whether
+# their game moved on (the config's POLL_MS, REFEREE_POLL_MS): Flask's development server
+# there holds no stream, so a phone sees the other's move by polling, within a fifth of a
+# second, and a test waits for the page, not through a poll of two seconds (a `referee
+# serve` pushes every move on the game's stream at once)
+POLL_MS = 200
 MISSING = "no Chromium at /usr/bin/chromium (apt-get install chromium)"
 
 
@@ -63,6 +71,7 @@ class RecordingPhone:
         self.bodies: list[tuple[str, str]] = []
         self._unreadable = sync_api.Error
         self.page.on("response", self._keep)
+        self.page.on("dialog", lambda dialog: dialog.accept())  # "Lock in ...?": yes
 
     def _keep(self, response) -> None:
         kind = response.headers.get("content-type", "")
@@ -70,3 +79,23 @@ class RecordingPhone:
                 "html" in kind or "json" in kind):
             with contextlib.suppress(self._unreadable):  # a redirect has no body to read
                 self.bodies.append((response.url, response.text()))
+
+
+def lock_in_by_page(phone: RecordingPhone, disposition: dict, lock: str) -> None:
+    """A seat's setup sent through its page's own draft endpoint (the page data's
+    ``urls.draft``: placing by tapping is each game's own browser tests' subject), then the
+    page reloaded and its lock-in button (``lock``, a selector) tapped."""
+    page = phone.page
+    data = json.loads(page.locator("#page-data").text_content())
+    token = page.get_attribute("meta[name=csrf-token]", "content")
+    response = phone.context.request.post(
+        urljoin(page.url, data["urls"]["draft"]), data=json.dumps({"disposition": disposition}),
+        headers={"Content-Type": "application/json", "Accept": "application/json",
+                 "X-CSRFToken": token})
+    assert response.ok and not response.json()["problems"], response.text()
+    page.reload()
+    button = page.locator(lock)
+    button.wait_for()
+    assert button.is_enabled()
+    with page.expect_navigation():
+        button.tap()

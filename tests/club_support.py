@@ -21,6 +21,7 @@ def finished_game(rules: str, n: int, moves: int = 1, names: tuple[str, ...] = (
     rng = random.Random(f"{rules}-{n}")
     game, _ = rule_set.new_game(id=f"g{n}", seed=rng.randrange(2 ** 63), at=time.time(),
                                 bots={}, options=options or {})
+    game.commit_dice(f"club:{rules}:{n}")  # where the referee rolls dice (BB24)
     seats = list(rule_set.status_view(game)["seats"])
     for i, seat in enumerate(seats):
         game.join(seat, names[i] if i < len(names) else f"Player {n} {seat}")
@@ -48,7 +49,8 @@ def game_file(game) -> dict:
     return {"format": service.export_format(rule_set.rules), "version": service.EXPORT_VERSION,
             "rules": rule_set.rules, "id": rule_set.status_view(game)["id"],
             "exported_at": time.time(), "fingerprints": shown["fingerprints"],
-            "salts": shown["salts"], "result": shown["result"], "events": shown["events"]}
+            "salts": shown["salts"], **({"dice": shown["dice"]} if "dice" in shown else {}),
+            "result": shown["result"], "events": shown["events"]}
 
 
 def padded_file(game, padding: int) -> dict:

@@ -19,6 +19,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from apiclient import Api, FlaskTransport, HttpTransport  # noqa: E402
 from browser_support import ARGS, CHROMIUM, report_header, require_browser  # noqa: E402
+from postgres_support import PostgresServer, binaries, require_postgres  # noqa: E402
+from postgres_support import report_header as postgres_header  # noqa: E402
 
 from referee import create_app  # noqa: E402
 
@@ -26,18 +28,22 @@ REFEREE = Path(sys.executable).parent / "referee"
 
 
 def pytest_report_header(config):
-    return report_header()
+    return report_header() + postgres_header()
 
 
 def pytest_terminal_summary(terminalreporter):
     if not CHROMIUM.exists():
         terminalreporter.write_sep("!", "BROWSER TESTS SKIPPED: no /usr/bin/chromium", red=True)
+    if binaries() is None:
+        terminalreporter.write_sep("!", "POSTGRESQL TESTS SKIPPED: no initdb/pg_ctl "
+                                   "(apt-get install postgresql)", red=True)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium through Playwright, one for each browser test module (their modules
-    call ``require_browser`` first, so without Chromium this is never reached)."""
+    """Debian's Chromium through Playwright, one for the session (one for each xdist worker):
+    every test opens its phones in contexts of their own, which share nothing. The browser
+    test modules call ``require_browser`` first, so without Chromium this is never reached."""
     sync_api = require_browser()
     with sync_api.sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
@@ -45,9 +51,52 @@ def browser():
         chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def _phones_put_away(request):
+    """After a browser test, every phone it opened is closed: the browser outlives the test,
+    and a page left open would go on polling a server that is gone."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One real PostgreSQL for the session (each xdist worker its own), started when a test
+    first needs it and stopped at the end, whatever happened."""
+    server = PostgresServer(require_postgres()).start()
+    yield server
+    server.stop()
+
+
+ENGINES = ("sqlite", "postgresql")
+
+
+def database_of(engine: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """A new empty database of an engine: a SQLite file in ``tmp_path``, or a schema of its
+    own on the session's PostgreSQL."""
+    if engine == "postgresql":
+        return request.getfixturevalue("postgres_server").fresh_database()
+    return str(tmp_path / "referee.db")
+
+
 @pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.db"),
+def database(tmp_path) -> str:
+    """What the ``app`` fixture stores in: a SQLite file. A module whose tests run on both
+    engines overrides it with ``engine_database``."""
+    return str(tmp_path / "referee.db")
+
+
+@pytest.fixture(params=ENGINES)
+def engine_database(request, tmp_path) -> str:
+    """A new database of each engine in turn (the test runs once on each)."""
+    return database_of(request.param, tmp_path, request)
+
+
+@pytest.fixture
+def app(tmp_path, database):
+    return create_app({"TESTING": True, "DATABASE": database,
                        "SIGNING_KEY_FILE": str(tmp_path / "signing_key"),
                        "SECRET_KEY": "test", "PUBLIC_URL": "http://localhost"})
 
@@ -78,6 +127,9 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+START_S = 60  # a loaded machine can take this long to start a server; a quiet one takes 1 s
 
 
 class LiveServer:
@@ -112,7 +164,7 @@ class LiveServer:
              "--quiet", *(["--workers", str(self.workers)] if self.workers else []),
              *self.args],
             env=env, cwd=self.cwd, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_S
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/api/v1/openapi.json", timeout=1)
@@ -121,7 +173,8 @@ class LiveServer:
                 if self.process.poll() is not None:
                     raise RuntimeError(f"referee serve exited: {self.logs()}") from None
                 time.sleep(0.1)
-        raise RuntimeError("referee serve did not start in 20 s")
+        self.stop()  # never left running behind a test that failed for it
+        raise RuntimeError(f"referee serve did not start in {START_S} s")
 
     def kill(self) -> None:
         """SIGKILL: no chance to clean up, as a pulled plug."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import io
 import json
 import random
 import re
@@ -19,7 +18,7 @@ from dataclasses import dataclass, field
 
 from apiclient import Api, FlaskTransport
 from minimal_game.catalogue import RULES as MINIMAL_RULES
-from pypdf import PdfReader
+from pdf_support import pdftotext
 from rule_set_tables import Table, open_table
 
 from referee import create_app, rulesets
@@ -75,6 +74,7 @@ def core_game(rules: str, levels: tuple[str, str], seed: int, **options):
     ``levels``) from its own view, and those computers."""
     rule_set = rulesets.named(rules)
     game, _ = rule_set.new_game(id=f"g{seed}", seed=seed, at=START, bots={}, options=options)
+    game.commit_dice(f"contract:{seed}")  # where the referee rolls dice (BB24)
     seats = list(rule_set.status_view(game)["seats"])
     computers = {seat: rule_set.computer(lvl, f"{seed}:{seat}", on_failure=_failed)
                  for seat, lvl in zip(seats, levels * len(seats), strict=False)}
@@ -102,7 +102,7 @@ def play_out(rules: str, game, computers, each=None) -> None:
         shown = rule_set.status_view(game)
         if shown["phase"] != "play":
             return
-        seat = shown["turn"]
+        seat = shown["owes"][0]  # where several owe sealed orders, each in turn
         game.move(seat, computers[seat].move(rule_set.view_for(game, seat)))
         if each is not None:
             each(game)
@@ -190,7 +190,9 @@ class Chance:
 
 
 def pdf_text(body: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(body)).pages]
+    """The text of each page of a PDF (poppler's pdftotext: pypdf's is many times slower)."""
+    pages = pdftotext(body, layout=False).split("\f")
+    return pages[:-1] if pages and not pages[-1].strip() else pages
 
 
 def shown_to(table: Table, phone: Phone, seat: str, chance: Chance, *, paper: bool) -> dict:

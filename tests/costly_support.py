@@ -7,9 +7,11 @@ Every loop is bounded in count and in time; every request goes to 127.0.0.1.
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 import threading
 import time
+from pathlib import Path
 
 import requests
 from api_support import table_in_play
@@ -20,38 +22,68 @@ CLIENTS = 16
 LARGEST = {"submarine": 60, "recon": 20, "aa-gun": 20, "salvo": 60}  # the most pieces
 
 
-def moves_during(server: LiveServer, storm, seconds: float, clients: int = CLIENTS,
+def moves_during(server: LiveServer, storm: str | None, seconds: float,
+                 answers: list[int] | None = None, clients: int = CLIENTS,
                  most: int = 100) -> list[float]:
-    """Another game's moves, each timed in seconds, while ``storm(stop, n)`` runs in
-    ``clients`` threads (none: the moves alone)."""
+    """Another game's moves, each timed in seconds, while ``clients`` threads of the storm
+    named ``storm`` (a key of STORMS; None: the moves alone) run in a process of their own,
+    so that the time taken is the server's, not the storm's threads' contending with the
+    mover for this process's interpreter lock. What the storm was answered is added to
+    ``answers``."""
     table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
-    stop = threading.Event()
-    threads = [threading.Thread(target=storm, args=(stop, n), daemon=True)
-               for n in range(clients)]
-    for thread in threads:
-        thread.start()
-    if threads:
+    storming = None
+    if storm:
+        context = multiprocessing.get_context("spawn")  # nothing of this process's threads
+        ready, stop, results = context.Event(), context.Event(), context.Queue()
+        storming = context.Process(target=_storm_process, daemon=True,
+                                   args=(server.url, storm, clients, ready, stop, results))
+        storming.start()
+        assert ready.wait(120), "the storm's clients did not start"
         time.sleep(1)  # the storm is on
-    times = []
-    end = time.monotonic() + seconds
-    while time.monotonic() < end and len(times) < most:
-        view = table.view("red")
-        if view["phase"] == "over":  # every salvo fired: another game, as alike
-            table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    try:
+        times = []
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and len(times) < most:
             view = table.view("red")
-        seat = view["turn"]
-        start = time.monotonic()
-        status, body, _ = table.as_seat(seat, "POST", "/moves",
-                                        {"weapon": "salvo", "at": IDLE_SQUARES})
-        times.append(time.monotonic() - start)
-        assert status == 201, body
-    stop.set()
-    for thread in threads:
-        thread.join(30)
+            if view["phase"] == "over":  # every salvo fired: another game, as alike
+                table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+                view = table.view("red")
+            seat = view["turn"]
+            start = time.monotonic()
+            status, body, _ = table.as_seat(seat, "POST", "/moves",
+                                            {"weapon": "salvo", "at": IDLE_SQUARES})
+            times.append(time.monotonic() - start)
+            assert status == 201, body
+    finally:
+        if storming:
+            stop.set()
+            heard = results.get(timeout=60)
+            storming.join(30)
+            if answers is not None:
+                answers.extend(heard)
     return times
 
 
-def blank_sheet_storm(server: LiveServer, answers: list[int]):
+def _storm_process(url: str, storm: str, clients: int, ready, stop, results) -> None:
+    """The storm's clients, in a process started for them: ``ready`` once each is set up,
+    until ``stop``; what they were answered put on ``results``."""
+    answers: list[int] = []
+    asking = STORMS[storm](LiveServer(Path("unused.db"), port=int(url.rsplit(":", 1)[1])),
+                           answers, clients)
+    local = threading.Event()
+    threads = [threading.Thread(target=asking, args=(local, n), daemon=True)
+               for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    ready.set()
+    stop.wait()
+    local.set()
+    for thread in threads:
+        thread.join(30)
+    results.put(list(answers))
+
+
+def blank_sheet_storm(server: LiveServer, answers: list[int], clients: int = CLIENTS):
     """Clients each asking for blank move records of its own page counts, papers and rule
     sets in turn (nothing kept helps at first), as fast as they are answered."""
     def storm(stop: threading.Event, n: int) -> None:
@@ -64,7 +96,7 @@ def blank_sheet_storm(server: LiveServer, answers: list[int]):
                                    params={"pages": 1 + pages % 20, "paper": paper,
                                            "rules": rules}, timeout=30)
             answers.append(response.status_code)
-            pages += CLIENTS
+            pages += clients
     return storm
 
 
@@ -106,3 +138,23 @@ def place_the_rest_storm(server: LiveServer, answers: list[int], clients: int = 
                                     timeout=30)
             answers.append(response.status_code)
     return storm
+
+
+def poll_storm(server: LiveServer, answers: list[int], clients: int = CLIENTS):
+    """For comparison, no costly work at all: phones polling a game of their own as fast as
+    they are answered, each with the ETag it was last sent (the cheapest request there is)."""
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+
+    def storm(stop: threading.Event, n: int) -> None:
+        session = requests.Session()
+        headers = {"Authorization": f"Bearer {table.tokens['red']}"}
+        while not stop.is_set():
+            response = session.get(f"{server.url}/api/v1/games/{table.id}", headers=headers,
+                                   timeout=30)
+            answers.append(response.status_code)
+            headers["If-None-Match"] = response.headers.get("ETag", "")
+    return storm
+
+
+STORMS = {"blank sheets": blank_sheet_storm, "placing the rest": place_the_rest_storm,
+          "polls": poll_storm}

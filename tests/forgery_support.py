@@ -30,12 +30,13 @@ def fabricated(rules: str = "naval-war", *, names: dict[str, str] | None = None,
                salts: dict[str, str] | None = None, joins: tuple[str, ...] = ("red", "blue"),
                clock: int | None = None, minutes: int = 20, order: tuple[str, ...] | None = None,
                fleets: dict[str, dict] | None = None, resigns: str = "red",
-               game_id: str = "forged") -> dict:
+               game_id: str = "forged", moves: int = 0) -> dict:
     """A finished game's file made with the core alone: ``names`` by seat (Alice plays red
     and resigns to Mallory unless told otherwise), ``salts`` of the lock-ins, the order of the
     ``joins``, a ``clock`` extension before the joins, the disposition clock's ``minutes``,
     the order of play (the Naval War Game's toss), the ``fleets`` by seat; ``resigns``: the
-    seat that resigns once play starts."""
+    seat that resigns after ``moves`` moves, each chosen by the rule set's weakest computer
+    from the seat's own view (a game decided before any move counts in no record anyway)."""
     rule_set = rulesets.named(rules)
     names = names or {"red": "Alice", "blue": "Mallory"}
     salts = salts or {"red": "a1" * 16, "blue": "b2" * 16}
@@ -51,6 +52,10 @@ def fabricated(rules: str = "naval-war", *, names: dict[str, str] | None = None,
         game.submit(seat, fleets[seat])
     for seat in joins:
         game.lock_in(seat, salt=salts[seat])
+    for _ in range(moves):
+        seat = rule_set.status_view(game)["turn"]
+        computer = rule_set.computer(next(iter(rule_set.levels)), f"forger:{seat}")
+        game.move(seat, computer.move(rule_set.view_for(game, seat)))
     game.resign(resigns)
     return {"format": service.export_format(rules), "version": service.EXPORT_VERSION,
             "rules": rules, "id": game_id, "exported_at": 1_700_000_100.0,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from apiclient import Api
 
 from referee import rulesets
+from referee.common.views import owes_in
 
 RULES = tuple(rulesets.RULE_SETS)
 GAMES = "/api/v1/games"
@@ -48,7 +49,13 @@ class Table:
         return self.view(next(iter(self.tokens)))["version"]
 
     def turn(self) -> str | None:
+        """The seat to move: the seat whose turn it is, or where orders are sealed the first
+        seat that owes one."""
         return self.view(next(iter(self.tokens)))["turn"]
+
+    def owing(self) -> list[str]:
+        """Every seat that owes a move now (several where orders are sealed)."""
+        return owes_in(self.view(next(iter(self.tokens))))
 
     def computer(self, seat: str):
         if seat not in self.computers:

@@ -21,6 +21,15 @@ BLUE = {"boats": [{"type": "carrier", "at": "A 1", "dir": "down-right"},  # A1 B
 BLUE_ELSEWHERE = copy.deepcopy(BLUE)
 BLUE_ELSEWHERE["boats"][0] = {"type": "carrier", "at": "K 6", "dir": "down"}
 BLUE_ELSEWHERE["man"] = "J 3"
+# Blue's boats side by side down columns C-G: a player who shoots across the rows hits
+# several boats before any sinks, so some sinkings leave more than one way for the boat to
+# lie and his view knows only the hole that sank it ("holes": null in the known boats)
+BLUE_SIDE_BY_SIDE = {"boats": [{"type": "carrier", "at": "C 1", "dir": "down"},
+                               {"type": "battleship", "at": "D 1", "dir": "down"},
+                               {"type": "weapons-platform", "at": "E 1", "dir": "down"},
+                               {"type": "submarine", "at": "F 1", "dir": "down"},
+                               {"type": "patrol-boat", "at": "G 1", "dir": "down"}],
+                     "man": "M 6"}
 NAMES = {"red": "Ann &amp; Co", "blue": "Bob"}  # markup to reportlab: printed as typed
 # Red shoots first (RED_FIRST is a toss seed that puts him first)
 SHOTS = [("red", "D 8"), ("blue", "O 1"), ("red", "E 9"), ("blue", "C 1"),

@@ -39,6 +39,7 @@ HOST_ENDPOINTS = [
     ("GET", "/host"), ("POST", "/clock"), ("POST", "/seats/red/reissue"),
     ("POST", "/seats/blue/forfeit"), ("POST", "/host/handover"),
     ("POST", "/stand-in-level"),  # R25
+    ("GET", "/host/stream"),
 ]
 BODIES = {"/disposition": QUIET, "/moves": {"weapon": "salvo", "at": ["A 1", "B 1", "C 1"]},
           "/clock": {"minutes": 5}, "/host/handover": {"seat": "blue"},
@@ -73,7 +74,30 @@ def test_these_lists_name_every_route_of_a_game(app):
               for rule in app.url_map.iter_rules() if rule.rule.startswith(prefix)
               for method in rule.methods - {"HEAD", "OPTIONS"}}
     listed = {(m, t.replace("/blue/", "/red/")) for m, t in ALL_ENDPOINTS}
-    assert routes == listed | {("POST", "/seats/red"), ("POST", "/seats/red/recover")}
+    assert routes == listed | {("POST", "/seats/red"), ("POST", "/seats/red/recover"),
+                               ("GET", "/stream")}
+
+
+def test_a_game_stream_is_public_without_a_token_and_authorised_like_the_view_with_one(
+        two_games):
+    """The stream with no token is the game's public status (as the join page's); with a
+    token it is that seat's view and refused exactly as the view is (R21)."""
+    table, other = two_games
+    status, _ = call_stream(table, None)
+    assert status == 200
+    for token, expected in (("x" * 32, 401), (table.tokens["red"][:-1], 401),
+                            (table.host_token, 403), (other.tokens["red"], 403),
+                            (other.host_token, 403), (table.tokens["blue"], 200)):
+        status, body = call_stream(table, token)
+        assert status == expected, (token, status, body)
+        if expected != 200:
+            assert_errors(status, body, expected, field="Authorization")
+
+
+def call_stream(table: TableGame, token: str | None):
+    status, body, response_headers = table.api.call("GET", table.path("/stream"), token=token)
+    assert_security_headers(response_headers)
+    return status, body
 
 
 
@@ -225,7 +249,7 @@ def test_security_headers_and_json_on_an_unexpected_error(api, client, monkeypat
     def broken(*_args, **_kwargs):
         raise RuntimeError("a bug at K 10 in the referee")
 
-    monkeypatch.setattr("referee.service.views.view", broken)  # views are built there
+    monkeypatch.setattr("referee.service.views.view_text", broken)  # views are built there
     response = client.get(table.path(), headers={"Authorization": f"Bearer {table.tokens['red']}"})
     assert response.status_code == 500
     assert_security_headers(dict(response.headers))

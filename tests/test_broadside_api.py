@@ -108,7 +108,7 @@ def test_b5_moves_through_the_api_refused_by_ruling_and_reported_in_the_game_s_w
     status, report, _ = api.call("POST", f"{GAMES}/{game_id}/moves",
                                  {"ship": "I19", "turn": None, "to": "I8"}, token=tokens["red"])
     assert status == 201, report
-    assert report["text"] == ("Red's Ship-of-the-Line sailed from I 19 to I 8; lost one mast "
+    assert report["text"] == ("Red's Ship-of-the-Line 1 sailed from I 19 to I 8; lost one mast "
                               "to the shore batteries")
     blue = view_of(api, game_id, tokens["blue"], "blue")
     assert blue["reports"][-1] == report and blue["turn"] == "blue" and blue["legal"]

@@ -1,13 +1,15 @@
-"""The computer of Broadside, playing either side at two levels.
+"""The computer of Broadside, playing either side at seven levels, weakest first.
 
-Both levels play either side from their seat's view alone (B12, B14): every move they make is
+Every level plays either side from their seat's view alone (B12, B14): every move they make is
 legal (B5) in games umpired by the property tests' own model (``Model``, written independently
 of the core and of the computer) and through the core itself; their dispositions are legal (B3,
 B4) and Blue's secrets come from the computer's seed, every setting B4 allows among them; the
 same view gets the same move; the computer's code imports nothing that holds a game. The
-careful level avoids unrevealed buoys and the red circles it suspects, reads the batteries from
-the masts Red lost to them, takes a crossed T or a merchant ship when it can, and beats the
-random level from either side.
+levels that reckon hazards avoid unrevealed buoys and the red circles they suspect, read the
+batteries from the masts Red lost to them, and take a crossed T or a merchant ship when they
+can; the drifter notices a chance one turn in five, the dabbler one in two, the novice every
+turn; the cunning Blue holds the inner harbour; the careful level beats the random level from
+either side.
 """
 
 from __future__ import annotations
@@ -73,12 +75,15 @@ def level_of(bot: Computer) -> str:
 # ---------------------------------------------------------------- legality and the view alone
 
 
-@pytest.mark.parametrize(("red", "blue"), [("random", "random"), ("careful", "random"),
-                                           ("random", "careful"), ("careful", "careful")])
-def test_b5_every_move_either_level_makes_is_legal(red, blue):
-    for seed in range(2):
-        model, reports = model_game(red, blue, seed, cap=250)
-        assert reports
+LEVEL_PAIRS = [("random", "random"), *((level, "random") for level in list(LEVELS)[1:]),
+               *(("random", level) for level in list(LEVELS)[1:]), ("careful", "careful"),
+               ("cunning", "careful"), ("careful", "cunning"), ("cunning", "cunning")]
+
+
+@pytest.mark.parametrize(("red", "blue"), LEVEL_PAIRS)
+def test_b5_every_move_every_level_makes_is_legal_from_either_side_over_a_whole_game(red, blue):
+    model, reports = model_game(red, blue, len(red) + 7 * len(blue), cap=1000)
+    assert reports and model.over, f"{red} v {blue}: no end in {len(reports)} moves"
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -258,17 +263,19 @@ def landing_of(view: dict, move: dict) -> tuple[str, str]:
     return move["to"], turned(ship["facing"], move["turn"])
 
 
-def test_b9_careful_red_sinks_a_merchant_when_it_can():
-    # Red's frigate at H 2 (beside the pier) turns right and stops on I 2, opposite the
-    # merchant at I 1, its broadside toward it
+@pytest.mark.parametrize("level", ["novice", "bold", "careful", "cunning"])
+def test_b9_red_sinks_a_merchant_when_it_can(level):
+    # Red's frigate at H 2 (beside the pier) turns right and stops on I 2 (or L 2), opposite
+    # the merchant at I 1 (L 1), its broadside toward it
     view = position([("red", "frigate", "H 2", "up", 3), ("red", "brig", "M 20", "up", 2),
                      ("blue", "cutter", "A 16", "down", 1)], "red")
     for seed in range(5):
-        move = strict("careful", seed).move(view)
-        assert landing_of(view, move) == ("I 2", "right"), move
+        move = strict(level, seed).move(view)
+        assert landing_of(view, move) in (("I 2", "right"), ("L 2", "right")), move
 
 
-def test_b8_careful_red_crosses_the_t_rather_than_exchange():
+@pytest.mark.parametrize("level", ["bold", "careful", "cunning"])
+def test_b8_red_crosses_the_t_rather_than_exchange(level):
     # Blue's brig at D 5 faces down: from D 6 (ahead of it) a ship facing across fires into it
     # unanswered; Red's brig at C 8 could sail up to C 5 and exchange broadsides instead (the
     # western merchants are sunk already, so no merchant beckons)
@@ -276,28 +283,30 @@ def test_b8_careful_red_crosses_the_t_rather_than_exchange():
              ("blue", "brig", "D 5", "down", 2)]
     view = position(ships, "red", sunk_merchants=("B 1", "E 1"))
     for seed in range(5):
-        move = strict("careful", seed).move(view)
+        move = strict(level, seed).move(view)
         to, facing = landing_of(view, move)
         assert (to, facing) == ("D 6", "right"), move
 
 
-def test_b8_careful_blue_crosses_the_t_of_a_red_ship():
+@pytest.mark.parametrize("level", ["novice", "bold", "careful", "cunning"])
+def test_b8_blue_crosses_the_t_of_a_red_ship(level):
     ships = [("red", "frigate", "J 7", "up", 3), ("red", "brig", "M 20", "up", 2),
              ("blue", "frigate", "M 6", "down", 3)]
     view = position(ships, "blue")
     for seed in range(5):
-        to, facing = landing_of(view, strict("careful", seed).move(view))
+        to, facing = landing_of(view, strict(level, seed).move(view))
         assert to == "J 6" and facing == "left"  # ahead of Red's bow, broadside down at it
 
 
-def test_b6_careful_red_keeps_off_unrevealed_buoys():
+@pytest.mark.parametrize("level", ["careful", "cunning"])
+def test_b6_red_keeps_off_unrevealed_buoys(level):
     """Red's frigate below the pair of buoys: every run up its column or the next meets a
     buoy; it goes round. Once the buoy at J 13 is revealed (PASS) it may sail over it."""
     ships = [("red", "frigate", "J 14", "up", 3), ("blue", "cutter", "A 3", "down", 1)]
     view = position(ships, "red")
     unknown = {at for at, b in view["buoys"].items() if b["kind"] == "unknown"}
     for seed in range(5):
-        move = strict("careful", seed).move(view)
+        move = strict(level, seed).move(view)
         facing = landing_of(view, move)[1]
         path = path_between(move["ship"], move["to"], facing)
         assert not set(path) & unknown, move
@@ -306,18 +315,20 @@ def test_b6_careful_red_keeps_off_unrevealed_buoys():
     assert any(set(p) & unknown for p in random_paths)  # the buoys were in reach
 
 
-def test_b6_careful_blue_never_sails_onto_his_own_sink_buoy():
+@pytest.mark.parametrize("level", ["bold", "careful", "cunning"])
+def test_b6_blue_never_sails_onto_his_own_sink_buoy(level):
     ships = [("blue", "frigate", "J 14", "up", 3), ("red", "cutter", "J 3", "down", 1)]
     buoys = {at: {"kind": "sink" if at in ("J 13", "F 6", "D 13") else "pass",
                   "revealed": False} for at in YELLOW}
     view = position(ships, "blue", buoys=buoys)
     for seed in range(5):
-        move = strict("careful", seed).move(view)
+        move = strict(level, seed).move(view)
         path = path_between(move["ship"], move["to"], landing_of(view, move)[1])
         assert not {"J 13", "F 6", "D 13"} & set(path), move
 
 
-def test_b7_careful_red_keeps_off_a_circle_it_knows_is_hit():
+@pytest.mark.parametrize("level", ["bold", "careful", "cunning"])
+def test_b7_red_keeps_off_a_circle_it_knows_is_hit(level):
     """Red lost a mast at C 10 (site A is HIT): its one-masted brig at D 12 does not sail up
     through D 10, where A would sink it."""
     reports = [{"seat": "red", "path": ["C 11", "C 10"], "battery_masts": 1, "sunk": []},
@@ -326,12 +337,13 @@ def test_b7_careful_red_keeps_off_a_circle_it_knows_is_hit():
     ships = [("red", "brig", "D 12", "up", 1), ("blue", "cutter", "A 3", "down", 1)]
     view = position(ships, "red", reports=reports)
     for seed in range(5):
-        move = strict("careful", seed).move(view)
+        move = strict(level, seed).move(view)
         path = path_between(move["ship"], move["to"], landing_of(view, move)[1])
         assert "D 10" not in path and "C 10" not in path, move
 
 
-def test_b8_b10_careful_blue_breaks_a_jam_round_the_last_red_ship():
+@pytest.mark.parametrize("level", ["careful", "cunning"])
+def test_b8_b10_blue_breaks_a_jam_round_the_last_red_ship(level):
     """Red's last frigate in the corner at M 20 cannot move (B5: it passes); Blue's own ships
     hold both crosses beside it, and a ship fires only when a move brings it there (B8). Blue
     must clear a cross and sail into it again; the careful level, after a lull of moves
@@ -349,7 +361,7 @@ def test_b8_b10_careful_blue_breaks_a_jam_round_the_last_red_ship():
         model.ships[at] = {"side": side, "type": kind, "facing": facing, "masts": masts}
     model.turn = "blue"
     assert view["turn"] == "blue"
-    blue, red = strict("careful", 3), strict("random", 3)
+    blue, red = strict(level, 3), strict("random", 3)
     reports: list[dict] = []
     for _ in range(300):
         if model.over:
@@ -360,6 +372,31 @@ def test_b8_b10_careful_blue_breaks_a_jam_round_the_last_red_ship():
         told = model.play(side, move)
         reports.append(model.report(side, move, told))
     assert model.winner == "blue", "the jam was never broken"
+
+
+def test_b9_the_drifter_notices_a_chance_one_turn_in_five_the_dabbler_in_two_the_novice_always():
+    view = position([("red", "frigate", "H 2", "up", 3), ("red", "brig", "M 20", "up", 2),
+                     ("blue", "cutter", "A 16", "down", 1)], "red")
+    merchants = (("I 2", "right"), ("L 2", "right"))
+    taken = {level: sum(landing_of(view, strict(level, seed).move(view)) in merchants
+                        for seed in range(40))
+             for level in ("random", "drifter", "dabbler", "novice")}
+    assert taken["novice"] == 40, taken
+    assert 2 <= taken["drifter"] <= 16 and 10 <= taken["dabbler"] <= 30, taken
+    assert taken["random"] < taken["drifter"] < taken["dabbler"], taken
+
+
+def test_the_cunning_blue_holds_the_inner_harbour_while_red_is_far():
+    """Red's fleet still at its start, Blue's on his line: the cunning Blue keeps every
+    ship it moves in the inner harbour (rows 2-7, above the channels), where Red must come;
+    the bold Blue sails out to meet Red."""
+    ships = [("red", "frigate", at, "up", 3) for at in ("I 19", "J 19", "K 19", "L 19")] + \
+        [("blue", "frigate", at, "down", 3) for at in ("B 2", "E 2", "I 2", "L 2")]
+    view = position(ships, "blue")
+    rows = {level: [int(strict(level, seed).move(view)["to"].split()[1]) for seed in range(6)]
+            for level in ("cunning", "bold")}
+    assert max(rows["cunning"]) <= 7, rows
+    assert max(rows["bold"]) > 7, rows
 
 
 def path_between(at: str, to: str, facing: str) -> list[str]:
@@ -384,7 +421,9 @@ def test_careful_beats_random_from_either_side_in_model_games():
 
 
 def test_the_levels_are_offered():
-    assert set(LEVELS) == {"random", "careful"} and STAND_IN_LEVEL in LEVELS
+    assert list(LEVELS) == ["random", "drifter", "dabbler", "novice", "bold", "careful",
+                            "cunning"]
+    assert STAND_IN_LEVEL == "careful"  # the stand-in plays as it did (R25)
     with pytest.raises(ValueError, match="not a level"):
         computer("admiral")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from broadside_support import BATTERIES, BUOYS, move, play_random, started
@@ -38,7 +39,8 @@ def test_b12_the_post_mortem_steps_through_every_move_with_the_secrets():
     assert sum(doc["totals"]["blue"]["battery_masts"].values()) == sum(
         r["battery_masts"] for r in game.reports)
     assert doc["totals"]["blue"]["rocks"] == [
-        {"n": r["n"], "at": s["at"], "side": s["side"], "type": s["type"]}
+        {"n": r["n"], "at": s["at"], "side": s["side"], "type": s["type"],
+         "number": s["number"]}
         for r in game.reports for s in r["sunk"] if s["by"] == "rock"]
     assert doc["result"] == game.result_document()
     seen = postmortem_view(game, "red")
@@ -55,3 +57,25 @@ def test_b7_the_post_mortem_names_the_batteries_that_fired_at_the_double_circle(
     doc = postmortem_document(game)
     assert doc["steps"][0]["batteries"] == [{"at": "J 10", "sites": ["C", "D"]}]
     assert doc["totals"]["blue"]["battery_masts"] == {"A": 0, "B": 0, "C": 1, "D": 1}
+
+
+def test_b12_the_post_mortem_totals_as_its_page_and_booklet_show_them():
+    from broadside_web_support import finished
+
+    from referee.broadside.web.totals import totals
+
+    game = finished()
+    shown = totals(postmortem_document(game))
+    sunk = [s for r in game.reports for s in r["sunk"]]
+    for row in shown["lost"]:
+        mine = [s for s in sunk if s["side"] == row["side"]]
+        assert row["all"] == len(mine) == sum(row[cause] for cause, _ in shown["causes"])
+        assert row["rock"] == sum(1 for s in mine if s["by"] == "rock")
+    assert shown["merchants"] == len(game.merchants_sunk)
+    assert sum(b["masts"] for b in shown["batteries"]) == sum(r["battery_masts"]
+                                                             for r in game.reports)
+    assert all(b["masts"] == 0 for b in shown["batteries"] if b["setting"] == "miss")
+    assert len(shown["rocks"]) == sum(1 for s in sunk if s["by"] == "rock")
+    assert all(re.fullmatch(r"Move \d+: (Red|Blue)'s [A-Za-z-]+ \d at [A-M] \d{1,2}", line)
+               for line in shown["rocks"]), shown["rocks"]
+    assert shown["buoys"] == [f"{at}: {kind.upper()}" for at, kind in game.revealed.items()]

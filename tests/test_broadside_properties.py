@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from soak import examples
 
 from referee.broadside import board as core_board
 from referee.broadside.game import new_game, replay
@@ -464,7 +465,7 @@ def play_random_game(seed: int, moves: int, wild: float):
     return game, model
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), wild=st.floats(0.0, 0.3))
 def test_b5_to_b11_random_games_agree_with_the_model(seed, wild):
     play_random_game(seed, 400, wild)

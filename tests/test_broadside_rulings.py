@@ -238,7 +238,7 @@ def test_b5_a_ship_turns_first_then_sails_straight_and_ends_facing_the_way_it_mo
 @pytest.mark.parametrize("name, document, words", [
     ("no_ship_there", {"ship": "G 15", "turn": None, "to": "G 14"}, "There is no ship at G 15"),
     ("the_enemy_s_ship", {"ship": "A 2", "turn": None, "to": "A 5"},
-     "The ship at A 2 is Blue's Frigate; Red moves only his own ships"),
+     "The ship at A 2 is Blue's Frigate 1; Red moves only his own ships"),
     ("turn_in_place", {"ship": "I 19", "turn": "left", "to": "I 19"},
      "cannot turn in place"),
     ("diagonally", {"ship": "I 19", "turn": None, "to": "H 18"}, "never diagonally"),
@@ -248,9 +248,9 @@ def test_b5_a_ship_turns_first_then_sails_straight_and_ends_facing_the_way_it_mo
     ("the_wrong_turn", {"ship": "I 19", "turn": "right", "to": "H 19"},
      "turning right it sails right, not left"),
     ("through_a_ship", {"ship": "J 20", "turn": None, "to": "J 15"},
-     "Red's Ship-of-the-Line is at J 19: a ship cannot pass through or onto another ship"),
+     "Red's Ship-of-the-Line 2 is at J 19: a ship cannot pass through or onto another ship"),
     ("onto_a_ship", {"ship": "I 20", "turn": None, "to": "I 19"},
-     "Red's Ship-of-the-Line is at I 19"),
+     "Red's Ship-of-the-Line 1 is at I 19"),
     ("onto_land", {"ship": "I 20", "turn": "left", "to": "G 20"},
      "G 20 is land: a ship stops on a cross"),
     ("a_turn_that_is_not_one", {"ship": "I 19", "turn": "sideways", "to": "I 15"},
@@ -328,7 +328,7 @@ def test_b6_a_buoy_on_the_path_stops_the_ship_is_revealed_and_pass_lets_it_sail_
     assert report["path"] == ["K 18", "K 17", "K 16", "K 15", "K 14", "K 13", "K 12"]
     assert report["stopped_by"] is None and not report["sunk"]
     assert report_for(game, report, "red")["text"] == (
-        "Red's Frigate sailed from K 19 to K 12; stopped at the buoy at K 13: PASS, and "
+        "Red's Frigate 1 sailed from K 19 to K 12; stopped at the buoy at K 13: PASS, and "
         "sailed on")
     for seat in ("red", "blue"):  # revealed to both, and removed
         assert view_for(game, seat)["buoys"]["K 13"] == {"kind": "pass", "revealed": True}
@@ -340,11 +340,11 @@ def test_b6_a_sink_buoy_on_the_path_sinks_the_ship_where_it_lies():
     report = move(game, "red", "J 19", "J 11")
     assert report["stopped_by"] == "J 13" and report["to"] == "J 13"
     assert report["path"] == ["J 18", "J 17", "J 16", "J 15", "J 14", "J 13"]
-    assert report["sunk"] == [{"side": "red", "type": "ship-of-the-line", "at": "J 13",
-                               "by": "rock"}]
+    assert report["sunk"] == [{"side": "red", "type": "ship-of-the-line", "number": 2,
+                               "at": "J 13", "by": "rock"}]
     assert "J 13" not in game.ships and "J 19" not in game.ships
     assert report_for(game, report, "blue")["text"] == (
-        "Red's Ship-of-the-Line sailed from J 19 toward J 11; struck the rock at J 13 (a SINK "
+        "Red's Ship-of-the-Line 2 sailed from J 19 toward J 11; struck the rock at J 13 (a SINK "
         "buoy) and sank")
 
 
@@ -352,7 +352,8 @@ def test_b6_blue_ships_stop_at_buoys_too():
     game = arrange(started(), ("blue", "frigate", "F 3", "down"), ("red", "brig", "M 20", "up"),
                    turn="blue")
     report = move(game, "blue", "F 3", "F 7")
-    assert report["sunk"] == [{"side": "blue", "type": "frigate", "at": "F 6", "by": "rock"}]
+    assert report["sunk"] == [{"side": "blue", "type": "frigate", "number": 1, "at": "F 6",
+                               "by": "rock"}]
 
 
 def test_b6_a_ship_named_to_the_buoy_stops_on_it_and_a_revealed_circle_is_an_ordinary_cross():
@@ -376,10 +377,10 @@ def test_b7_a_red_ship_loses_a_mast_at_a_circle_a_hit_battery_controls():
     game = started()
     report = move(game, "red", "I 19", "I 8")  # I 10: battery C (hit)
     assert report["battery_masts"] == 1 and game.ships["I 8"].masts == 3
-    assert report["masts_lost"] == [{"side": "red", "type": "ship-of-the-line", "at": "I 8",
-                                     "lost": 1, "masts": 3}]
+    assert report["masts_lost"] == [{"side": "red", "type": "ship-of-the-line", "number": 1,
+                                     "at": "I 8", "lost": 1, "masts": 3}]
     assert report_for(game, report, "red")["text"] == (
-        "Red's Ship-of-the-Line sailed from I 19 to I 8; lost one mast to the shore batteries")
+        "Red's Ship-of-the-Line 1 sailed from I 19 to I 8; lost one mast to the shore batteries")
 
 
 def test_b7_the_double_circle_controlled_by_two_hit_batteries_costs_two_masts():
@@ -425,10 +426,10 @@ def test_b7_a_ship_the_batteries_take_the_last_mast_of_sinks_there():
                    ("blue", "cutter", "A 3", "down"))
     report = move(game, "red", "I 12", "I 8")
     assert report["to"] == "I 10" and report["path"] == ["I 11", "I 10"]
-    assert report["sunk"] == [{"side": "red", "type": "cutter", "at": "I 10",
+    assert report["sunk"] == [{"side": "red", "type": "cutter", "number": 1, "at": "I 10",
                                "by": "batteries"}]
     assert report_for(game, report, "red")["text"] == (
-        "Red's Cutter sailed from I 12 toward I 8; lost one mast to the shore batteries and "
+        "Red's Cutter 1 sailed from I 12 toward I 8; lost one mast to the shore batteries and "
         "sank at I 10")
 
 
@@ -449,14 +450,14 @@ def test_b8_an_exchange_of_broadsides_when_both_broadsides_face():
     game = arrange(started(), ("red", "frigate", "E 7", "up"), ("blue", "frigate", "F 5", "up"))
     report = move(game, "red", "E 7", "E 5")
     assert report["broadsides"] == [
-        {"from": "E 5", "at": "F 5", "side": "red", "type": "frigate", "target": "frigate",
-         "kind": "exchange"},
-        {"from": "F 5", "at": "E 5", "side": "blue", "type": "frigate", "target": "frigate",
-         "kind": "exchange"}]
+        {"from": "E 5", "at": "F 5", "side": "red", "type": "frigate", "number": 1,
+         "target": "frigate", "target_number": 1, "kind": "exchange"},
+        {"from": "F 5", "at": "E 5", "side": "blue", "type": "frigate", "number": 1,
+         "target": "frigate", "target_number": 1, "kind": "exchange"}]
     assert game.ships["E 5"].masts == 2 and game.ships["F 5"].masts == 2
     assert report_for(game, report, "red")["text"] == (
-        "Red's Frigate sailed from E 7 to E 5; exchanged broadsides with Blue's Frigate at F 5; "
-        "Blue's Frigate at F 5 lost one mast; Red's Frigate at E 5 lost one mast")
+        "Red's Frigate 1 sailed from E 7 to E 5; exchanged broadsides with Blue's Frigate 1 at "
+        "F 5; Blue's Frigate 1 at F 5 lost one mast; Red's Frigate 1 at E 5 lost one mast")
 
 
 def test_b8_crossing_the_t_fires_one_way_only():
@@ -465,7 +466,8 @@ def test_b8_crossing_the_t_fires_one_way_only():
     report = move(game, "red", "E 7", "E 5")
     assert [(b["side"], b["kind"]) for b in report["broadsides"]] == [("red", "crossed-t")]
     assert game.ships["E 5"].masts == 3 and game.ships["F 5"].masts == 2
-    assert "crossed the T of Blue's Frigate at F 5" in report_for(game, report, "red")["text"]
+    assert "crossed the T of Blue's Frigate 1 at F 5" in report_for(game, report, "red")[
+        "text"]
 
 
 def test_b8_the_enemy_crosses_the_t_of_a_ship_that_sails_bow_on_into_its_broadside():
@@ -474,7 +476,8 @@ def test_b8_the_enemy_crosses_the_t_of_a_ship_that_sails_bow_on_into_its_broadsi
     report = move(game, "red", "E 7", "E 5")
     assert [(b["side"], b["kind"]) for b in report["broadsides"]] == [("blue", "crossed-t")]
     assert game.ships["E 5"].masts == 2 and game.ships["E 4"].masts == 2
-    assert "had its T crossed by Blue's Brig at E 4" in report_for(game, report, "red")["text"]
+    assert "had its T crossed by Blue's Brig 1 at E 4" in report_for(game, report, "red")[
+        "text"]
 
 
 @pytest.mark.parametrize("blue_facing", ["down", "up"])  # bow to bow, bow to stern
@@ -501,8 +504,8 @@ def test_b8_a_ship_between_two_enemies_fires_from_both_sides():
                      ("E 5", "F 5", "crossed-t")}
     assert [game.ships[c].masts for c in ("D 5", "E 5", "F 5")] == [2, 2, 2]
     text = report_for(game, report, "red")["text"]
-    assert "exchanged broadsides with Blue's Frigate at D 5" in text
-    assert "crossed the T of Blue's Frigate at F 5" in text
+    assert "exchanged broadsides with Blue's Frigate 1 at D 5" in text  # told apart
+    assert "crossed the T of Blue's Frigate 2 at F 5" in text
 
 
 def test_b8_only_the_move_that_brings_ships_into_position_fires():
@@ -523,7 +526,7 @@ def test_b9_a_ship_with_no_masts_left_is_sunk_and_removed():
     assert "E 5" not in game.ships and "F 5" not in game.ships
     assert {s["at"] for s in view_for(game, "red")["ships"]} == {"M 20", "A 3"}
     text = report_for(game, report, "red")["text"]
-    assert "Blue's Cutter at F 5 was sunk" in text and "Red's Cutter at E 5 was sunk" in text
+    assert "Blue's Cutter 1 at F 5 was sunk" in text and "Red's Cutter 1 at E 5 was sunk" in text
 
 
 def test_b9_a_merchant_ship_is_sunk_by_one_broadside_from_the_cross_opposite():
@@ -532,12 +535,12 @@ def test_b9_a_merchant_ship_is_sunk_by_one_broadside_from_the_cross_opposite():
     report = move(game, "red", "L 2", "I 2")
     assert report["merchants_sunk"] == ["I 1"]
     assert report["broadsides"] == [{"from": "I 2", "at": "I 1", "side": "red",
-                                     "type": "frigate", "target": "merchant",
-                                     "kind": "merchant"}]
+                                     "type": "frigate", "number": 1, "target": "merchant",
+                                     "target_number": None, "kind": "merchant"}]
     merchants = {m["at"]: m["sunk"] for m in view_for(game, "blue")["merchants"]}
     assert merchants == {"B 1": False, "E 1": False, "I 1": True, "L 1": False}
     assert report_for(game, report, "red")["text"] == (
-        "Red's Frigate sailed from L 2 to I 2; sank the merchant ship at I 1")
+        "Red's Frigate 1 sailed from L 2 to I 2; sank the merchant ship at I 1")
 
 
 def test_b9_no_merchant_is_sunk_bow_on_nor_by_blue_and_merchants_never_fire():
@@ -569,7 +572,7 @@ def test_b10_blue_wins_when_the_last_red_warship_sinks_by_broadside_battery_or_r
                                                                "right"))
     move(game, "red", "E 7", "E 6")
     report = move(game, "blue", "F 5", "E 5", "about")  # crosses the T of E 6 (its bow up)
-    assert report["sunk"] == [{"side": "red", "type": "cutter", "at": "E 6",
+    assert report["sunk"] == [{"side": "red", "type": "cutter", "number": 1, "at": "E 6",
                                "by": "broadside"}]
     assert (game.phase, game.result_document()["winner"], game.result_document()["reason"]) == (
         "over", "blue", "fleet")
@@ -705,8 +708,8 @@ def test_b14_the_view_holds_the_board_and_every_ship_the_same_for_both():
     red, blue = view_for(game, "red"), view_for(game, "blue")
     assert red["board"] == blue["board"] == board.BOARD
     assert red["ships"] == blue["ships"] and len(red["ships"]) == 20
-    assert {"side": "red", "type": "ship-of-the-line", "at": "I 15", "facing": "up",
-            "masts": 4, "sunk": False} in red["ships"]
+    assert {"side": "red", "type": "ship-of-the-line", "number": 1, "name": "Ship-of-the-Line 1",
+            "at": "I 15", "facing": "up", "masts": 4, "sunk": False} in red["ships"]
     assert red["merchants"] == blue["merchants"]
     assert blue["legal"] and red["legal"] == []
     assert red["rules"] == "broadside" and red["order"] == ["red", "blue"]

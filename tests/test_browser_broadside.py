@@ -21,7 +21,14 @@ from types import SimpleNamespace
 import pytest
 from apiclient import Api, HttpTransport
 from broadside_web_support import BLUE, RED, charge, finished, played, started
-from browser_support import PHONE, SHOTS, RecordingPhone, require_browser
+from browser_support import (
+    PHONE,
+    POLL_MS,
+    SHOTS,
+    RecordingPhone,
+    lock_in_by_page,
+    require_browser,
+)
 from conftest import free_port
 
 from referee import create_app
@@ -310,7 +317,7 @@ def bs_server(tmp_path):
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-test",
-                      "PUBLIC_URL": url})
+                      "PUBLIC_URL": url, "POLL_MS": POLL_MS})
     server = make_server("127.0.0.1", port, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -319,21 +326,32 @@ def bs_server(tmp_path):
     thread.join(10)
 
 
-def planned(seed: int = 10, charging: float = 0.7) -> tuple[list[dict], dict]:
+def planned(seed: int = 9, charging: dict[str, float] | None = None
+            ) -> tuple[list[dict], dict]:
     """A whole game from RED and BLUE, played by the core alone: each move the charge up (or
-    down) the harbour or, at random, any legal move (B5). Seed 10 ends in 63 moves: Red sinks
-    the four merchant ships, two ships strike rocks, batteries take five masts, and two buoys
-    are never found (so Red's phone must never learn them)."""
+    down) the harbour, as often as ``charging`` says for the side, or else any legal move at
+    random (B5). Seed 9, Red charging four moves in five and Blue sailing at random, ends in
+    45 moves: Red sinks the four merchant ships, two ships strike rocks, batteries take three
+    masts, and four buoys are never found (so Red's phone must never learn them)."""
+    charging = charging or {"red": 0.8, "blue": 0.0}
     game = started()
     chance = random.Random(seed)
     moves = []
     while game.phase == "play":
         view = view_for(game, game.turn)
-        move = (charge(view, view["legal"]) if chance.random() < charging else None) \
+        move = (charge(view, view["legal"]) if chance.random() < charging[game.turn] else None) \
             or chance.choice(view["legal"])
         game.move(game.turn, move)
         moves.append(move)
     return moves, game.result_document()
+
+
+def result_reports(plan: list[dict]) -> list[dict]:
+    """The reports of the planned game, played by the core alone."""
+    game = started()
+    for move in plan:
+        game.move(game.turn, move)
+    return game.reports
 
 
 def test_b12_two_phones_play_a_whole_game_of_broadside(browser, bs_server):
@@ -376,7 +394,7 @@ def test_b12_two_phones_play_a_whole_game_of_broadside(browser, bs_server):
         phone.page.wait_for_load_state()
         assert "Game over" in phone.page.content()
         phone.shot("04-over")
-    assert result["reason"] == "merchants" and len(plan) == 63
+    assert result["reason"] == "merchants" and len(plan) == 45
     assert "Red sank all four merchant ships" in red.page.inner_text(".headline")
     unfound = set(BLUE["buoys"]) - revealed
     assert unfound, "some buoys were never found: the scan below has secrets to look for"
@@ -388,6 +406,20 @@ def test_b12_two_phones_play_a_whole_game_of_broadside(browser, bs_server):
     red.page.wait_for_selector("#bs-step-text")
     assert red.page.inner_text("#bs-step-text").startswith("1. Red's")
     red.shot("05-postmortem")
+    # the totals the rules document promises (B12): warships lost by cause, merchant ships
+    # sunk, the masts each battery took, the rocks that sank ships
+    totals = red.page.locator("#totals")
+    lost = {row.locator("th").inner_text(): [int(t) for t in row.locator("td").all_inner_texts()]
+            for row in totals.locator("#warships-lost tbody tr").all()}
+    rocks = sum(1 for r in result_reports(plan) for s in r["sunk"] if s["by"] == "rock")
+    assert sum(row[2] for row in lost.values()) == rocks == 2
+    assert all(row[3] == sum(row[:3]) for row in lost.values())
+    assert "Merchant ships Red sank: 4 of 4." in totals.inner_text()
+    taken = [int(t) for t in totals.locator("#battery-masts td:nth-child(3)").all_inner_texts()]
+    assert sum(taken) == 3
+    assert totals.locator("li:has-text('Sunk on a rock')").count() == 2
+    totals.scroll_into_view_if_needed()
+    red.page.screenshot(path=str(SHOTS / "broadside-live-06-totals-red.png"))
     # B12: nothing of Blue's secrets reached Red's phone before the end but the buoys his
     # ships found: every page, draft answer and poll it was sent, scanned for the kind of
     # each buoy never found and for any battery's HIT or MISS
@@ -405,8 +437,85 @@ def test_b12_two_phones_play_a_whole_game_of_broadside(browser, bs_server):
         assert not re.search(r'"[ABCD]":"(hit|miss)"', body), url
         assert not re.search(r'class="battery[- ](site |word )?(hit|miss)', body), url
         assert ": HIT" not in body and ": MISS" not in body, url
-    assert scanned > 60
+    assert scanned > 45
     seen_unknown = {cross for cross in unfound for _, body in red.bodies
                     if f'"{cross}":{{"kind":"unknown","revealed":false}}' in body}
     assert seen_unknown == unfound  # the scan read the views that hold those buoys
     assert not red.errors and not blue.errors, (red.errors, blue.errors)
+
+
+def test_b11_phones_every_ship_is_told_apart_on_the_board_and_in_the_record(phone):
+    # Red's three Frigates were all "Red's Frigate" in the reports, the same hull on the
+    # board: now each has its number along its start line, beside its hull and in every report
+    p = phone("play-red")
+    view = p.page.evaluate("JSON.parse(document.getElementById('page-data').textContent)")[
+        "view"]
+    afloat = [s for s in view["ships"] if not s["sunk"]]
+    names = [(s["side"], s["name"]) for s in afloat]
+    assert len(set(names)) == len(names)  # no two alike
+    numbers = p.page.locator("#bs-board g.ship text.ship-number")
+    assert numbers.count() == len(afloat)
+    for ship in afloat:  # each hull carries its number, and says its name to a screen reader
+        hull = p.page.locator(f'#bs-board g.ship[data-ship="{ship["at"]}"]')
+        assert hull.locator("text.ship-number").text_content() == str(ship["number"])
+        assert f"{ship['side'].title()}'s {ship['name']} at {ship['at']}" in \
+            hull.locator("title").first.text_content()
+    record = p.page.locator("section:has(h2:text('Moves')) ol.log").inner_text()
+    assert re.search(r"(Red|Blue)'s (Ship-of-the-Line|Frigate|Brig|Cutter) \d ", record)
+    table = p.page.locator("table.bs-fleets tbody th").all_text_contents()  # folded away
+    assert len(set(table)) == len(table) == len(afloat)
+    p.shot("ships-numbered")
+
+
+def test_b6_phones_a_buoy_found_is_drawn_gone_from_its_circle(phone):
+    p = phone("play-red")  # by move 40 the buoys at J 13, D 13 (PASS) and K 13 (SINK) were found
+    for cross in ("J 13", "D 13", "K 13"):
+        circle = p.page.locator(f'#bs-board g.yellow[data-buoy="{cross}"]')
+        assert "gone" in circle.get_attribute("class")  # removed (B6): an ordinary cross now
+        assert circle.locator("text").count() == 0  # no S or P left standing there
+        assert "removed" in circle.locator("title").first.text_content()
+    unfound = p.page.locator('#bs-board g.yellow[data-buoy="F 6"]')
+    assert unfound.locator("circle.buoy-top").count() == 1  # still in the water, unknown
+    p.shot("buoys-found-gone")
+
+
+def test_b10_b5_phones_the_players_may_agree_to_end_and_red_moves_first_as_said(browser,
+                                                                                 bs_server):
+    api = bs_server.api()
+    status, created, _ = api.call("POST", "/api/v1/games", {"rules": "broadside"})
+    assert status == 201, created
+    red, blue = LivePhone(browser, "red-agree"), LivePhone(browser, "blue-agree")
+    for phone, name in ((red, "Ann"), (blue, "Bob")):
+        phone.page.goto(created["seats"][phone.name.split("-")[0]]["join_url"])
+        said = phone.page.inner_text("#order-of-play")
+        assert said.startswith("Order of play (B5): Red always moves first")  # no draw here
+        assert "drawn" not in said and "R11" not in said
+        phone.shot("00-join")
+        phone.page.fill("#name", name)
+        phone.page.click("button[type=submit]")
+        phone.page.wait_for_selector("body[data-ready=setup] #bs-board svg.harbour")
+    lock_in_by_page(red, RED, "#bs-lock")
+    lock_in_by_page(blue, BLUE, "#bs-lock")
+    red.page.wait_for_selector(".your-turn")  # the waiting page follows into play
+    moves = red.page.locator("section:has(h2:text('Moves'))")
+    assert moves.locator(".log-empty").inner_text() == "No moves yet: Red moves first (B5)."
+    assert moves.locator("ol li").count() == 0  # not "1. No moves yet"
+    agree = red.page.locator("#agree-to-end")
+    assert agree.inner_text() == "Agree to end now (a draw, B10)"
+    with red.page.expect_navigation():
+        agree.tap()
+    assert "You agreed to end the game (B10)" in red.page.inner_text(".flashes")
+    offer = blue.page.locator("#end-offer")
+    offer.wait_for(timeout=15000)  # Blue's page follows the game and shows the offer
+    assert "Red asks to end the game now (B10). It ends when both agree: a draw." in \
+        offer.inner_text()
+    blue.shot("02-end-offered")
+    with blue.page.expect_navigation():
+        offer.locator("button:text('Agree')").tap()
+    for phone in (red, blue):
+        phone.page.wait_for_selector(".headline", timeout=15000)
+        assert "draw" in phone.page.inner_text(".headline").lower()
+    blue.shot("03-ended-by-agreement")
+    assert not red.errors and not blue.errors, (red.errors, blue.errors)
+    for phone in (red, blue):
+        phone.context.close()

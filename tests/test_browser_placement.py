@@ -11,6 +11,8 @@ Screenshots go to ``test-output/screenshots/``.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from browser_support import PHONE, require_browser, screenshot_path
 
@@ -32,6 +34,7 @@ class Phone:
         self.page.on("console", lambda m: m.type in ("error", "warning") and self.failures
                      .append(f"console {m.type}: {m.text} ({self.page.url})"))
         self.page.on("pageerror", lambda e: self.failures.append(f"script error: {e}"))
+        self.page.on("dialog", lambda dialog: dialog.accept())  # "Lock in this fleet?": yes
         self.page.on("requestfailed", lambda r: "ERR_ABORTED" not in (r.failure or "")
                      and self.failures.append(f"request failed: {r.url} {r.failure}"))
         # (a poll in flight when the phone moves to another page is aborted: not a failure)
@@ -283,3 +286,79 @@ def test_a_whole_game_has_icons_no_failed_request_and_keeps_a_move(browser, live
         first.page.wait_for_load_state("networkidle")
     for phone in (red, blue, late):
         assert phone.failures == [], phone.failures
+
+
+def test_placing_by_hand_a_compact_bar_a_piece_placed_again_and_again_and_a_chart_that_fits(
+        browser, live_server):
+    """The bar takes under 15% of the screen however long its words; the piece chosen stays
+    chosen, and once its kind is all placed the bar moves on (after the last ship to land, for
+    what stands on it, and after enough land to the next piece); "Next: R.P." ends with one
+    full stop; the line of pieces shows it scrolls; the whole chart fits the phone's width
+    with no sideways scroll, and the phone remembers that choice."""
+    phone = Phone(browser, "by-hand")
+    game_url = new_game(phone, live_server.url)
+    phone.page.goto(game_url)
+    buy(phone, PURCHASE)
+    page = phone.page
+    phone.saved()
+    rows = (4, 6, 8, 10)
+    draft = {"land": [], "aircraft": [], "guns": [], "ships": [
+        {"type": "carrier", "at": "A 1"}, {"type": "cruiser", "at": "A 12", "dir": "across"},
+        {"type": "destroyer", "at": "E 12", "dir": "across"},
+        *[{"type": "battleship", "at": f"{'AFKP'[i % 4]} {rows[i // 4]}", "dir": "across"}
+          for i in range(13)]]}
+    token = page.get_attribute("meta[name=csrf-token]", "content")
+    response = phone.context.request.post(
+        game_url + "/draft", data=json.dumps({"disposition": draft}),
+        headers={"Content-Type": "application/json", "Accept": "application/json",
+                 "X-CSRFToken": token})
+    assert response.ok, response.text()
+    page.reload()
+    phone.saved()
+    heights = []
+
+    def bar_share() -> float:
+        box = page.locator("#piece-bar").bounding_box()
+        heights.append(box["height"] / 844)
+        return heights[-1]
+
+    bar_share()
+    assert page.get_attribute(".chips-hint", "data-more") in ("right", "both")  # more that way
+    assert page.get_attribute("#piece-bar", "data-kind") == "submarine"  # the one left
+    phone.tap("J 14")
+    message = page.inner_text("#place-message")
+    assert "All 1 Submarine placed. Next: land" in message, message
+    assert page.get_attribute("#piece-bar", "data-kind") == "land"
+    bar_share()
+    phone.tap("P 16")  # one land unit is room for the atom bomber, the guns and a plane
+    assert page.get_attribute("#piece-bar", "data-kind") == "atom-bomber"
+    bar_share()
+    phone.tap("P 16")
+    assert page.get_attribute("#piece-bar", "data-kind") == "bomber"
+    phone.tap("A 1")  # on the carrier
+    message = page.inner_text("#place-message")
+    assert message.endswith("Next: R.P.") and ".." not in message, message
+    phone.tap("B 1")
+    assert page.get_attribute("#piece-bar", "data-kind") == "aa-gun"
+    for square in ("Q 16", "R 16"):
+        phone.tap(square)  # the same piece again, without choosing it again
+    phone.saved()
+    page.wait_for_selector("#tally:has-text('legal')")
+    phone.tap("Q 16")  # picked up: the bar's buttons for it
+    phone.saved()  # (the chart is drawn again when the save comes back)
+    bar_share()
+    assert max(heights) < 0.15, heights
+    phone.shot("12-compact-bar")
+
+    page.tap("#piece-cancel")  # put it down
+    page.tap("#zoom")
+    cell = phone.cell("K 10").bounding_box()
+    assert cell["width"] >= 17, cell
+    scroller = page.locator("#place-chart").evaluate(
+        "e => { const w = e.closest('.chart-wrap'); return [w.scrollWidth, w.clientWidth]; }")
+    assert scroller[0] <= scroller[1], scroller  # the whole chart fits: no sideways scroll
+    phone.shot("13-whole-chart")
+    page.reload()
+    phone.saved()  # (the page saves as it opens, and draws the chart again when that is saved)
+    assert phone.cell("K 10").bounding_box()["width"] < 28  # remembered on this phone
+    assert phone.failures == [], phone.failures

@@ -70,23 +70,30 @@ def test_the_home_page_plays_the_computer(app):
     assert page.status_code == 200 and "budget" in page.get_data(as_text=True).lower()
     bad = phone.post("/play-computer", data={"csrf_token": token, "player": "Ann",
                                              "level": "god"})
-    assert bad.status_code == 400
-    assert "The computer plays as: The Naval War Game has no such level; its computer plays " \
-           "as recruit" in bad.get_data(as_text=True)
+    assert bad.status_code == 400  # the home page again, the form as it was typed
+    text = bad.get_data(as_text=True)
+    assert "The Naval War Game has no such level; its computer plays as recruit" in text
+    assert 'id="player" maxlength="40" name="player" required type="text" value="Ann"' in text \
+        or 'value="Ann"' in text
 
 
 def test_the_home_page_offers_each_games_own_computer_levels(app):
-    """Each rule set's levels under its title; a level of another game is refused naming the
-    chosen game's levels; a Broadside level starts a Broadside game."""
+    """Each rule set's levels in a list of its own, each level named once; a level of another
+    game sent alone is refused naming the chosen game's levels; a Broadside level starts a
+    Broadside game."""
     from referee import rulesets
 
     phone = app.test_client()
     home = phone.get("/").get_data(as_text=True)
     token = re.search(r'name="csrf-token" content="([^"]+)"', home).group(1)
     for rules, rule_set in rulesets.RULE_SETS.items():
-        assert f'<optgroup label="{rule_set.title}">' in home.replace("&#39;", "'")
-        for level in rule_set.levels:
-            assert f'value="{rules}:{level}"' in home
+        [levels] = re.findall(rf'<select id="level-{rules}" name="level">(.*?)</select>', home,
+                              re.S)
+        labels = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', levels)
+        assert [value for value, _ in labels] == [f"{rules}:{level}" for level in rule_set.levels]
+        for (_, label), level in zip(labels, rule_set.levels, strict=True):
+            name = label.split(":")[0]
+            assert name.lower() == level and not label.lower().startswith(f"{level}: {level}")
     other = [r for r in rulesets.RULE_SETS if r != rulesets.DEFAULT][-1]
     level = next(iter(rulesets.RULE_SETS[other].levels))
     wrong = phone.post("/play-computer", data={"csrf_token": token, "player": "Ann",

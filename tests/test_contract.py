@@ -21,6 +21,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
+from dataclasses import dataclass
 
 import pytest
 from contract_support import (
@@ -47,6 +49,7 @@ from contract_support import (
 from pages_support import Page
 
 from referee import rulesets, service
+from referee.common.ruleset import Twin
 
 pytestmark = pytest.mark.parametrize("rules", RULES)
 
@@ -102,6 +105,42 @@ def test_the_log_replayed_after_every_move_gives_every_seat_the_same_view_and_re
         again = rule_set.replay([stored(event) for event in game.events])
         assert again.result_document() == game.result_document()
         assert rule_set.game_content(again) == rule_set.game_content(game)
+
+
+def test_a_seats_view_written_from_its_parts_is_view_for_byte_for_byte(rules):
+    """The server writes a seat's view from the rule set's parts (``RuleSet.view_json``:
+    the reports, a disposition, a board written as JSON once each and kept). In setup and
+    after every move of whole games, over included, for every seat, those bytes are
+    ``json.dumps`` of ``view_for`` exactly, the move clock after it: on the state that made
+    the moves (its memo filled as they came, and read by the computers' ``view_for`` between),
+    and on a state replayed from the log so far (its memo empty)."""
+    rule_set = rulesets.named(rules)
+    checked = 0
+
+    def written_alike(game) -> None:
+        nonlocal checked
+        fresh = rule_set.replay([stored(event) for event in game.events])
+        for seat in game.seats:
+            for state in (game, fresh):
+                clock = {"minutes": 5, "deadline": 1.5e9 + checked}
+                expected = json.dumps({**rule_set.view_for(state, seat), "move_clock": clock},
+                                      separators=(",", ":"))
+                assert rule_set.view_json(state, seat, move_clock=clock) == expected, \
+                    (rules, seat, state.version)
+                checked += 1
+
+    options = {"seats": 3, "alliances": [["red"], ["blue", "green"]]} \
+        if rules == "naval-war" else {}  # a third seat: an ally's and an enemy's copies
+    for seed, levels in enumerate(((level(rules, -1), level(rules, 0)),
+                                   (level(rules, 0), level(rules, -1)))):
+        setup, _ = rule_set.new_game(id=f"s{seed}", seed=seed, at=1.5e9, bots={},
+                                     options=options if seed else {})
+        written_alike(setup)
+        game, computers = core_game(rules, levels, seed, **(options if seed else {}))
+        written_alike(game)
+        play_out(rules, game, computers, each=written_alike)
+        assert rule_set.status_view(game)["phase"] == "over"
+    assert checked > 20
 
 
 def test_the_stored_log_replays_after_every_move_to_what_the_api_showed_every_seat(rules, app):
@@ -176,8 +215,10 @@ def refusals_change_nothing(app, rules: str) -> bool:
     while len(moves) < 2:  # two moves made, so that each seat has one to make again
         if table.turn() is None:
             return False
+        idle = [s for s in table.tokens if s not in table.owing()]
         seat, move = table.next_move()
-        refused(opponent(table, seat), "POST", "/moves", move)  # out of turn
+        for other in idle:  # out of turn: it owes no move now (where orders are sealed,
+            refused(other, "POST", "/moves", move)  # several seats may owe one at once)
         status, report = table.move()
         assert status == 201, report
         moves.append((seat, move))
@@ -229,15 +270,56 @@ def test_nothing_hidden_reaches_a_seat_before_the_end(rules, app, tmp_path, monk
     monkeypatch.setattr(service.commands.secrets, "token_hex", lambda n=32: hashlib.sha256(
         str(n).encode()).hexdigest()[:2 * n])
     other_app = make_app(tmp_path / "twin")
+    more = iter(range(100))  # a game's id is the same in every game here: a pair of referees
+
+    def fresh() -> tuple:
+        n = next(more)
+        return make_app(tmp_path / f"more-{n}"), make_app(tmp_path / f"more-twin-{n}")
+
     for _ in range(5):  # a pair of games with two moves or more before one reaches the secret
-        if twins_compared(rules, app, other_app) >= 2:
+        if twins_compared(rules, app, other_app, fresh) >= 2:
             return
     raise AssertionError(f"{rules}: no pair of games had two moves clear of the secret")
 
 
-def twins_compared(rules: str, app, other_app) -> int:
-    """Play a pair of twin games as long as the moves stay clear, comparing what the other
-    seat is shown after each; the number of moves compared."""
+@dataclass
+class Twins:
+    """Two games alike but for one seat's secret, locked in: the seat that hides, the seat
+    that is shown, the twin, the masks of chance and the observer's phones."""
+
+    apps: list
+    tables: list
+    hider: str
+    observer: str
+    twin: Twin
+    chances: list[Chance]
+    phones: list[Phone]
+
+    def alike(self, paper: bool = False) -> dict:
+        """What the observer is shown in both games, which must be the very same."""
+        shown = [shown_to(t, p, self.observer, c, paper=paper)
+                 for t, p, c in zip(self.tables, self.phones, self.chances, strict=True)]
+        parts = differences(*shown)
+        assert not parts, f"{self.tables[0].rules}: {self.observer} is shown {parts}: " + \
+            first_difference(json.dumps(shown[0][parts[0]]), json.dumps(shown[1][parts[0]]))
+        return shown[0]
+
+    def refusals_alike(self, move) -> None:
+        answers = [t.call(self.observer, "POST", "/moves", move)[:2] for t in self.tables]
+        masked = [json.loads(c.mask(json.dumps(a))) for a, c in zip(answers, self.chances,
+                                                                      strict=True)]
+        assert 400 <= answers[0][0] < 500 and masked[0] == masked[1], (move, masked)
+
+    def over_differ(self) -> None:
+        """Once the game is over, the secrets are shown: the observer's views differ."""
+        over = [shown_to(t, p, self.observer, c, paper=False)
+                for t, p, c in zip(self.tables, self.phones, self.chances, strict=True)]
+        assert over[0]["view"] != over[1]["view"], "once the game is over, the secrets are shown"
+
+
+def twin_games(rules: str, app, other_app) -> Twins:
+    """A pair of games of ``rules``, every seat's disposition its computer's, but for the
+    first seat with a secret twin, whose disposition in the second game is its twin's."""
     rule_set = rulesets.named(rules)
     tables = [join_all(api_of(app), rules, move_minutes=5),
               join_all(api_of(other_app), rules, move_minutes=5)]
@@ -263,20 +345,28 @@ def twins_compared(rules: str, app, other_app) -> int:
         chance.learn(table)
     phones = [Phone(a, t.id, t.tokens[observer]) for a, t in ((app, one), (other_app, two))]
     phones[0].get("/games/{g}"), phones[1].get("/games/{g}")  # the recovery code shown once
+    return Twins([app, other_app], tables, hider, observer, twin, chances, phones)
 
-    def alike(paper: bool = False) -> dict:
-        shown = [shown_to(t, p, observer, c, paper=paper)
-                 for t, p, c in zip(tables, phones, chances, strict=True)]
-        parts = differences(*shown)
-        assert not parts, f"{rules}: {observer} is shown {parts}: " + first_difference(
-            json.dumps(shown[0][parts[0]]), json.dumps(shown[1][parts[0]]))
-        return shown[0]
 
-    def refusals_alike(move) -> None:
-        answers = [t.call(observer, "POST", "/moves", move)[:2] for t in tables]
-        masked = [json.loads(c.mask(json.dumps(a))) for a, c in zip(answers, chances,
-                                                                      strict=True)]
-        assert 400 <= answers[0][0] < 500 and masked[0] == masked[1], (rules, move, masked)
+SEALED_STAGES = (0, 2)  # a sealed order compared at the first stage it can be, and later
+MAX_STAGES = 200  # orders played looking for such a stage
+
+
+def twins_compared(rules: str, app, other_app, fresh) -> int:
+    """Play a pair of twin games as long as the moves stay clear, comparing what the other
+    seat is shown after each; the number of moves compared. Where the secret is a sealed
+    order (``Twin.order``), each of ``SEALED_STAGES`` is compared in a pair of its own (on a
+    ``fresh()`` pair of referees)."""
+    pair = twin_games(rules, app, other_app)
+    if pair.twin.order is not None:
+        compared = sealed_compared(pair, SEALED_STAGES[0])
+        for skip in SEALED_STAGES[1:]:
+            compared += sealed_compared(twin_games(rules, *fresh()), skip)
+        return compared
+    tables, hider, observer, twin = pair.tables, pair.hider, pair.observer, pair.twin
+    one, two = tables
+    chances = pair.chances
+    alike, refusals_alike = pair.alike, pair.refusals_alike
 
     alike(paper=True)
     compared, made = 0, []
@@ -315,10 +405,60 @@ def twins_compared(rules: str, app, other_app) -> int:
         for table in tables:
             status, body, _ = table.call(hider, "POST", "/resign")
             assert status == 200, body
-    over = [shown_to(t, p, observer, c, paper=False)
-            for t, p, c in zip(tables, phones, chances, strict=True)]
-    assert over[0]["view"] != over[1]["view"], "once the game is over, the secrets are shown"
+    pair.over_differ()
     return compared
+
+
+def sealed_compared(pair: Twins, skip: int) -> int:
+    """Play both games alike, order for order, until the ``skip``-th stage after which the
+    hiding seat owes an order while the observer still owes his own; there the hiding seat
+    gives its computer's order in one game and that order's twin (``Twin.order``) in the
+    other. The observer, whose own order is still to come, is shown the very same views,
+    records, status polls, pages, PDFs and refusals; the hiding seat sees its own orders
+    differ; once it resigns, both see them. The comparisons made: 1, or 0 if no such stage
+    came before the end."""
+    one, two = pair.tables
+    hider, observer = pair.hider, pair.observer
+    made: list[dict] = []
+    seen = 0
+    for _ in range(MAX_STAGES):
+        owing = one.owing()
+        if not owing:
+            return 0
+        assert two.owing() == owing
+        seat = owing[0]
+        view = one.view(seat)
+        move = one.computer(seat).move(copy.deepcopy(view))
+        if seat == hider and observer in owing:
+            other = pair.twin.order(copy.deepcopy(view), copy.deepcopy(move))
+            if other is not None and other != move and seen == skip:
+                break
+            seen += 1
+        for table in pair.tables:
+            status, report, _ = table.call(seat, "POST", "/moves", move)
+            assert status == 201, (one.rules, move, report)
+        if seat == observer:
+            made.append(move)
+    else:
+        return 0
+    for table, order in ((one, move), (two, other)):
+        status, report, _ = table.call(hider, "POST", "/moves", order)
+        assert status == 201, (one.rules, order, report)
+    assert observer in one.owing() and observer in two.owing(), "the observer still owes"
+    pair.alike(paper=True)
+    for junk in MALFORMED[:2]:
+        pair.refusals_alike(junk)
+    for earlier in made:  # an order of his the rules refuse now (an earlier stage's)
+        if refused_on_a_copy(pair.apps[0], one, observer, earlier):
+            pair.refusals_alike(earlier)
+    hidden = [c.mask(json.dumps(t.view(hider))) for t, c in zip(pair.tables, pair.chances,
+                                                                  strict=True)]
+    assert hidden[0] != hidden[1], "the hiding seat's own views show its orders differ"
+    for table in pair.tables:
+        status, body, _ = table.call(hider, "POST", "/resign")
+        assert status == 200, body
+    pair.over_differ()
+    return 1
 
 
 # -- game files -----------------------------------------------------------------------------
@@ -503,11 +643,20 @@ def test_the_disposition_clock_and_the_move_clock_run_and_the_host_gives_more_mi
     assert status == 409 and body["errors"][0]["rule"] == "R10", body  # only before play
     clock.advance(2)
     mover = table.turn()
+    before = table.view(seat)["move_clock"]
+    owed = before.get("owing") or {mover: before}  # each owing seat's clock (sealed orders)
     status, report = table.move()
     assert status == 201, report
     if table.turn() is not None:
         running = table.view(seat)["move_clock"]
-        assert running["seat"] == table.turn() != mover and running["began"] == clock.now
+        owing = table.turn()
+        assert running["seat"] == owing
+        if "owing" not in running:  # a game of turns: the turn passes, its clock starts
+            assert owing != mover and running["began"] == clock.now
+        elif owing == mover or owing not in owed:  # it owes anew: its clock starts now
+            assert running["began"] == clock.now
+        else:  # it still owes the order it owed: its clock runs on
+            assert running["began"] == owed[owing]["began"] < clock.now
 
 
 # -- every page and PDF ----------------------------------------------------------------------------
@@ -579,3 +728,35 @@ def test_every_page_and_pdf_route_answers_in_every_phase_without_a_500(rules, ap
     assert played.status_code == 302, played.get_data(as_text=True)[:300]
     page = home.client.get(played.headers["Location"])
     assert page.status_code == 200 and rulesets.named(rules).title in page.get_data(as_text=True)
+
+
+# -- what every game's pages say alike, each in its own words ---------------------------------
+
+def test_the_join_page_says_the_order_of_play_in_its_games_own_words(rules, app):
+    """The shared join page names no game: the order of play comes in the words of the game
+    the link is for (Broadside's Red always moves first, B5; the others toss or draw)."""
+    status, created, _ = api_of(app).call("POST", "/api/v1/games", {"rules": rules})
+    assert status == 201, created
+    seat = list(created["seats"])[1]
+    link = created["seats"][seat]["join_url"].removeprefix("http://localhost")
+    page = app.test_client().get(link).text
+    said = re.sub(r"<[^>]+>", "", re.search(r'<p class="order-of-play"[^>]*>(.*?)</p>', page,
+                                            re.S).group(1))
+    every = {part.rules: part.words for part in app.extensions["referee.web_parts"].values()}
+    assert said.startswith(every[rules].order + ":") or said == every[rules].order_unknown, said
+    for other, words in every.items():
+        if words.order != every[rules].order:
+            assert words.order not in said, (rules, other)
+
+
+def test_an_empty_move_record_is_said_not_numbered(rules, app):
+    """Before the first move the page's record says there is none, in words, not as a
+    numbered list whose one line reads "1. No moves yet"."""
+    table = join_all(api_of(app), rules)
+    lock_in(table)
+    seat = next(iter(table.tokens))
+    assert table.view(seat)["phase"] == "play" and not table.view(seat)["reports"]
+    html = Phone(app, table.id, table.tokens[seat]).get("/games/{g}").text
+    lists = re.findall(r'<ol class="log"[^>]*>(.*?)</ol>', html, re.S)
+    assert not any(re.match(r"\s*<li[^>]*>\s*No\b", items) for items in lists), rules
+    assert lists or 'class="hint log-empty"' in html, rules  # what came before play, or words

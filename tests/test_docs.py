@@ -220,3 +220,31 @@ def test_the_helpers_read_citations_and_headings_as_their_examples_say():
 
     failed, tried = doctest.testmod(sys.modules[__name__])
     assert tried >= 3 and failed == 0
+
+
+# "issue N", "issues N and M", "issue #N", "item N of issue", "Issue N:" (N a number): what
+# the repository says must read well to someone who never saw the issues
+ISSUE_NUMBER = re.compile(r"\bissues?\s*#?\s*\d|\bitems?\s+\d+(\s*(,|and)\s*\d+)*\s+of\s+"
+                          r"(the\s+)?issue", re.IGNORECASE)
+SCANNED = ("referee", "printables", "tests", "bench", "docs")
+TEXT = {".py", ".md", ".js", ".html", ".css", ".txt", ".toml", ".json", ".svg"}
+
+
+def test_nothing_in_the_repository_is_named_by_an_issue_number():
+    """Code, tests, benches, docs and the README name a rule, a ruling or a behaviour, never
+    the issue that asked for it."""
+    files = [ROOT / "README.md", *(path for folder in SCANNED
+                                   for path in sorted((ROOT / folder).rglob("*"))
+                                   if path.suffix in TEXT
+                                   and not {"__pycache__", "node_modules"} & set(path.parts))]
+    assert len(files) > 200
+    found = [(path.relative_to(ROOT).as_posix(), n, line.strip()[:80])
+             for path in files
+             for n, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
+             if ISSUE_NUMBER.search(line)]
+    assert not found, found
+    number = 16  # the pattern at work, on phrases this file cannot hold as they are
+    assert ISSUE_NUMBER.search(f"as item {number} of the issue asks")
+    assert ISSUE_NUMBER.search(f"(Issue {number}: levels)")
+    assert ISSUE_NUMBER.search(f"issues {number} and {number + 1}")
+    assert not ISSUE_NUMBER.search("a known issue: the clock")

@@ -20,8 +20,14 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is
 
 import pytest
 from apiclient import TableGame, lock_in_random_fleets, play_random_game
+from boarding_support import in_play, order, place, plots
 from helpers import ATTACKER, QUIET, joined_game, random_move
 
+from referee import rulesets
+from referee.battleship_tcg import documents as battleship_tcg_documents
+from referee.broadside import documents as broadside_documents
+from referee.broadsides_boarding import documents as boarding_documents
+from referee.common.documents import SealedHostView
 from referee.common.outcome import Outcome
 from referee.naval_war import check_disposition, documents, views
 from referee.naval_war.documents import EVENTS
@@ -182,9 +188,11 @@ def test_types_a_forfeit_and_its_documents():
     check_a_forfeit()
 
 
-def table_with_move_clock(api) -> TableGame:
-    """Two seats joined through the API, with a move clock (R25)."""
-    status, created, _ = api.call("POST", "/api/v1/games", {"seats": 2, "move_minutes": 5})
+def table_with_move_clock(api, rules: str | None = None) -> TableGame:
+    """Two seats joined through the API, with a move clock (R25); a game of ``rules``, or of
+    the default rule set."""
+    options = {"seats": 2, "move_minutes": 5, **({"rules": rules} if rules else {})}
+    status, created, _ = api.call("POST", "/api/v1/games", options)
     assert status == 201, created
     tokens = {}
     for seat, info in created["seats"].items():
@@ -260,3 +268,152 @@ def test_types_the_core_is_annotated_with_the_documents():
                      "postmortem_view": documents.PostmortemView,
                      "game_file_view": documents.GameFile,
                      "report_for": documents.SeatReport}
+
+
+# -- every other rule set's documents against its own types ------------------------------------
+
+# each rule set's documents module, and what its documents are checked against
+OTHER_DOCUMENTS = {
+    "battleship-tcg": battleship_tcg_documents,
+    "broadside": broadside_documents,
+    "broadsides-boarding": boarding_documents,
+}
+# a Broadside pass (B5) needs a side left with no legal move, which no played game here reaches;
+# its one key is checked where a pass is offered (``legal``) or made, if ever
+NEVER_REACHED = {"Pass"}
+
+
+def played_with_computers(rules: str, seed: int):
+    """A game of ``rules`` between its computers (resigned after 150 moves, if it lasts), every
+    document checked as it goes: in setup, every 25 moves, and at the end."""
+    rule_set = rulesets.named(rules)
+    module = OTHER_DOCUMENTS[rules]
+    game, _ = rule_set.new_game(id=f"g{seed}", seed=seed, at=0.0, options={"move_minutes": 5},
+                                bots={})
+    if rule_set.rolls_dice:  # the referee commits to its dice as it creates the game (BB24)
+        game.commit_dice(f"types:{seed}")
+    level = list(rule_set.levels)[0]  # the simplest: the quickest to play a whole game
+    computers = {seat: rule_set.computer(level, seed) for seat in rule_set.seats}
+    for seat in rule_set.seats:
+        game.join(seat, seat.title())
+    check_documents_of(rule_set, module, game, "setup")
+    for seat in rule_set.seats:
+        game.submit(seat, computers[seat].disposition(rule_set.view_for(game, seat)))
+        game.lock_in(seat)
+    for n in range(150):
+        status = rule_set.status_view(game)
+        if status["phase"] != "play":
+            break
+        seat = status["turn"]
+        handed = n == 3  # R25: an opponent hands the seat whose clock ran out to the computer
+        if handed:
+            game.stand_in(seat, by=next(s for s in rule_set.seats if s != seat))
+        game.move(seat, computers[seat].move(rule_set.view_for(game, seat)), stand_in=handed)
+        if n % 25 == 0:
+            check_documents_of(rule_set, module, game, f"move {n}")
+    status = rule_set.status_view(game)
+    if status["phase"] != "over":  # long enough for every kind of report: the player resigns
+        game.resign(status["turn"])
+    check_documents_of(rule_set, module, game, "over")
+    return game
+
+
+def check_documents_of(rule_set, module, game, where: str) -> None:
+    seating = getattr(module, "TcgSeating", documents.Seating)
+    check(rule_set.seating(game), seating, f"{where}: seating")
+    check(rule_set.status_view(game), documents.StatusView, f"{where}: status")
+    host_view = SealedHostView if rule_set.game_type.SIMULTANEOUS else documents.HostView
+    check(rule_set.host_view(game), host_view, f"{where}: host view")
+    for seat in rule_set.seats:
+        view = rule_set.view_for(game, seat)
+        check(view, module.View, f"{where}: view of {seat}")
+        check(rule_set.record_for(game, seat), module.MoveRecord, f"{where}: record of {seat}")
+        legal = view.get("legal")  # every legal move; or, where orders are sealed, a
+        for i, move in enumerate(legal if isinstance(legal, list) else []):  # description
+            check(move, module.Move, f"{where}: {seat}'s legal move {i + 1}")
+    for i, report in enumerate(game.reports):
+        check(report, module.Report, f"{where}: report {i + 1}")
+    for event in game.events:
+        if event["type"] == "disposition":
+            check(event["disposition"], module.Disposition, f"{where}: a disposition event")
+        if event["type"] == "move":
+            check(event["move"], module.Move, f"{where}: a move event")
+    if game.phase == "over":
+        check(game.outcome().to_json(), documents.ResultDocument, f"{where}: result")
+        assert game.outcome().reason in get_args(module.EndReason)
+
+
+@pytest.mark.parametrize("rules", OTHER_DOCUMENTS)
+def test_types_every_rule_sets_documents_have_their_types_keys_both_ways(rules, api):
+    """Each rule set's documents (views, records, reports, seating, dispositions and moves of
+    its log, and the view the server serves) carry exactly the keys its documents module
+    declares, and every key it declares turns up in some real document: whole games between
+    its computers, and a game through the API."""
+    SEEN.clear()
+    for seed in (1, 2):
+        played_with_computers(rules, seed)
+    module = OTHER_DOCUMENTS[rules]
+    if rules in SCENES:  # what its computers' games may not reach
+        SCENES[rules](rulesets.named(rules), module)
+    table = table_with_move_clock(api, rules)
+    for seat in table.tokens:
+        status, served, _ = table.as_seat(seat, "GET")
+        assert status == 200, served
+        check(served, module.ServedView, f"the view the server serves {seat}")
+    own = {value for value in vars(module).values()
+           if is_typeddict(value) and value.__module__ == module.__name__
+           and value.__name__ not in NEVER_REACHED}
+    dead = {hint.__name__: sorted(own_keys(hint, own) - SEEN.get(hint, set()))
+            for hint in own if own_keys(hint, own) - SEEN.get(hint, set())}
+    assert not dead, f"keys declared but never seen in a real document: {dead}"
+
+
+def boarding_scenes(rule_set, module) -> None:
+    """Broadsides and Boarding Parties' orders and stages its computers seldom reach, each
+    checked as it comes: standing orders (BB10), a Captain lost and a crewmember promoted
+    (BB7), a boarding turn owed and the Captain moved in it (BB21)."""
+    stay = ["stay"] * 3
+    game = in_play(blue="D3")  # Blue's Captain on a cannon's cell of his port rail
+    place(game, red=("F 6", "N"), blue=("G 6", "N"))
+    plots(game, stay, stay)  # card 1: a volley
+    order(game, "red", {"targets": dict.fromkeys(game.bearing["red"], "D")})
+    order(game, "blue", {"targets": dict.fromkeys(game.bearing["blue"])},
+          rolls=[3, 1, 1, 1, 1])  # Red's B5 rolls 3 at D: D3 and Blue's Captain gone
+    game.move("red", {"standing": True})  # card 2's volley: Red's standing orders
+    check_documents_of(rule_set, module, game, "standing orders given")
+    order(game, "blue", {"targets": dict.fromkeys(game.bearing["blue"])})
+    while game.round == 1:  # card 3's volley, if the ships still lie within a dot
+        for seat in game.owes:
+            order(game, seat, {"targets": dict.fromkeys(game.bearing[seat])})
+    place(game, red=("A 1", "N"))  # out of the way: no volley this round
+    order(game, "red", {"cards": stay})  # Blue cannot plot (BB7), then promotes
+    assert game.owed == {"blue": "promotion"}, game.owed
+    check_documents_of(rule_set, module, game, "a promotion owed")
+    game.move("blue", {"promote": sorted(game.crews["blue"].crew)[0]})
+    check_documents_of(rule_set, module, game, "promoted")
+
+    game = in_play(red="H4", blue="H4")
+    place(game, red=("E 4", "E"), blue=("G 4", "W"))
+    plots(game, ["forward", "stay", "stay"], ["forward", "stay", "stay"], [5, 5])  # collided
+    order(game, "red", {"targets": dict.fromkeys(game.bearing["red"])})
+    order(game, "blue", {"targets": dict.fromkeys(game.bearing["blue"])}, rolls=[6, 1])
+    assert game.owed == {"red": "boarding"}, game.owed
+    check_documents_of(rule_set, module, game, "a boarding turn owed")
+    game.move("red", {"moves": [{"from": "H4", "to": "H3", "captain": True},
+                                {"from": "H3", "to": "G3", "captain": True},
+                                {"from": "G3", "to": "G4", "captain": True}]})
+    check_documents_of(rule_set, module, game, "the Captain moved")
+
+
+# each rule set's games made to reach what its computers' games may not
+SCENES = {"broadsides-boarding": boarding_scenes}
+
+
+def own_keys(hint, types) -> set[str]:
+    """The keys a TypedDict declares itself, not those of another of ``types`` it extends
+    (checked as that one's): a served view's ``move_clock``, not the view's ``revealed``."""
+    declared = get_type_hints(hint).items()
+    inherited = {key for other in types if other is not hint
+                 and get_type_hints(other).items() <= declared
+                 for key in get_type_hints(other)}
+    return {key for key, _ in declared} - inherited

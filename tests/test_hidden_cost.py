@@ -3,11 +3,12 @@ tell how large the opponent's fleet is: Red's move record, the join and recover 
 token at all), the host's status and every answer to a seat's command are made from what
 that caller may know, once per version, never from a copy of the whole game.
 
-Two games differ only in Blue's fleet (15 pieces or 145); Red's fleet and every move are the
-same, so each caller is told the same. The work is counted, not timed: the number of Python
-function calls a request makes (cProfile) is the same in both games, for the first request
-after a move as for any after it. (bench/hidden_cost_bench.py times the same requests on a
-real server.)
+Two games differ only in Blue's fleet (22 pieces or 172, tests/hidden_cost_support.py); Red's
+fleet and every move are the same, so each caller is told the same. The work is counted, not
+timed: the number of Python function calls a request makes (cProfile) is the same in both
+games, for the first request after a move as for any after it. (bench/hidden_cost_bench.py
+times the same requests on a real server; tests/test_server_hidden_cost.py compares what a
+real server sends and the processor time it takes.)
 """
 
 from __future__ import annotations
@@ -18,26 +19,9 @@ import re
 
 import pytest
 from apiclient import Api, FlaskTransport
-from helpers import IDLE_SQUARES, QUIET
+from hidden_cost_support import FLEETS, idle, start_game, turn_of
 
 from referee import create_app
-from referee.naval_war import check_disposition
-from referee.naval_war.layout import pack
-from referee.naval_war.squares import Square, square_name
-
-FLEETS = {
-    "small": pack({"battleship": 15, "salvo": 100}),
-    "large": pack({"submarine": 60, "recon": 20, "aa-gun": 20, "salvo": 60}),
-}
-
-
-def occupied(document: dict) -> set:
-    fleet = check_disposition(document)[0]
-    return set(fleet.land) | set(fleet.ship_at) | set(fleet.aircraft_at) | set(fleet.gun_at)
-
-
-EMPTY_IN_BLUE = [square_name(s) for s in (Square(c, r) for r in range(21) for c in range(21))
-                 if not any(s in occupied(d) for d in FLEETS.values())][-3:]
 
 
 @pytest.fixture
@@ -46,49 +30,9 @@ def tables(tmp_path):
                       "SECRET_KEY": "test", "PUBLIC_URL": "http://localhost"})
     client = app.test_client()
     api = Api(FlaskTransport(client))
-    games = {}
-    for label, blue in FLEETS.items():
-        for _ in range(60):  # the toss (R11): both games with Red first, so alike for Red
-            status, created, _ = api.call("POST", "/api/v1/games", {"move_minutes": 5})
-            assert status == 201
-            if created_order(api, created) == ["red", "blue"]:
-                break
-        tokens = {}
-        for seat, info in created["seats"].items():
-            if "token" not in info:
-                status, body, _ = api.call("POST",
-                                           f"/api/v1/games/{created['id']}/seats/{seat}",
-                                           {"join_code": info["join_code"],
-                                            "name": seat.title()})
-                info["token"] = body["token"]
-            tokens[seat] = info["token"]
-        for seat, document in (("red", QUIET), ("blue", blue)):
-            assert api.call("PUT", f"/api/v1/games/{created['id']}/disposition", document,
-                            token=tokens[seat])[0] == 200
-            assert api.call("POST", f"/api/v1/games/{created['id']}/ready",
-                            token=tokens[seat])[0] == 200
-        games[label] = {"id": created["id"], "tokens": tokens, "host": created["host_token"]}
+    games = {label: start_game(api, blue, move_minutes=5)
+             for label, blue in zip(("small", "large"), FLEETS.values(), strict=True)}
     return client, api, games
-
-
-def created_order(api: Api, created: dict) -> list[str]:
-    status, seating, _ = api.call("POST", f"/api/v1/games/{created['id']}/seats/red",
-                                  {"join_code": created["seats"]["red"]["join_code"],
-                                   "name": "Red"})
-    created["seats"]["red"]["token"] = seating["token"]
-    return api.call("GET", f"/api/v1/games/{created['id']}",
-                    token=seating["token"])[1]["order"]
-
-
-def idle(api: Api, game: dict, seat: str) -> None:
-    squares = EMPTY_IN_BLUE if seat == "red" else IDLE_SQUARES
-    status, body, _ = api.call("POST", f"/api/v1/games/{game['id']}/moves",
-                               {"weapon": "salvo", "at": squares}, token=game["tokens"][seat])
-    assert status == 201, body
-
-
-def turn_of(api: Api, game: dict) -> str:
-    return api.call("GET", f"/api/v1/games/{game['id']}", token=game["tokens"]["red"])[1]["turn"]
 
 
 def calls(request) -> int:

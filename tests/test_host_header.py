@@ -21,6 +21,16 @@ from referee.network import lan_addresses
 EVIL = "evil.example"
 
 
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """One `referee serve` for the module's refusals: each is answered before anything is
+    read or written, so the tests share it (a server of their own each took a second and a
+    half to start)."""
+    server = LiveServer(tmp_path_factory.mktemp("hosts") / "hosts.db").start()
+    yield server
+    server.stop()
+
+
 def get(port: int, path: str, host: str | None, headers: dict | None = None,
         method: str = "GET", body: bytes | None = None
         ) -> tuple[int, http.client.HTTPMessage, bytes]:

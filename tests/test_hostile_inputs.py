@@ -507,6 +507,39 @@ def test_the_secret_key_is_never_readable_by_others(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]  # no temporary file left
 
 
+def test_a_seat_cookie_signed_with_a_replaced_secret_key_holds_nothing(app):
+    """The cookie's signing serializer is made once for the app's keys (not for every
+    request), and made again when the key is replaced: a cookie signed with the old key
+    is then refused, as Flask refuses it; one kept as a fallback still holds its seat."""
+    phone = app.test_client()
+    with phone.session_transaction() as held:
+        held["seat"] = "kept"
+    with phone.session_transaction() as held:
+        assert held.get("seat") == "kept"
+    old = app.secret_key
+    app.secret_key = "a new key, the old one leaked"
+    with phone.session_transaction() as held:
+        assert "seat" not in held
+    app.config["SECRET_KEY_FALLBACKS"] = [old]
+    with phone.session_transaction() as held:
+        assert held.get("seat") == "kept"
+
+
+def test_a_header_a_response_sets_itself_is_not_set_again(app):
+    """The security headers are added where a response has none of its own (whatever the
+    case of its name), once each."""
+    from referee.app import SECURITY_HEADERS, security_headers
+
+    with app.test_request_context():
+        response = app.response_class("x")
+        response.headers["x-frame-options"] = "SAMEORIGIN"
+        security_headers(response)
+        names = [name.lower() for name, _ in response.headers]
+        assert response.headers["X-Frame-Options"] == "SAMEORIGIN"
+        assert all(names.count(name.lower()) == 1 for name in SECURITY_HEADERS)
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
 def test_processes_starting_together_agree_on_one_secret_key(tmp_path, monkeypatch):
     """Eight starting at once, each having found no key: all use the one key kept on disk."""
     from referee import app as app_module

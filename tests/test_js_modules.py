@@ -30,21 +30,29 @@ from pages_support import (
     save_draft,
 )
 
+from referee import create_app, webparts
+
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "referee" / "static"
 SHARED = sorted((STATIC / "js").glob("*.js"))
 OWN = sorted((ROOT / "referee").glob("*/web/static/*.js"))  # each rule set's own scripts
 MODULES = SHARED + OWN
-# where each folder of scripts is served: the shared one, each rule set's blueprint's
+PARTS = webparts.every_rule_sets()  # every registered rule set with pages
+
+
+def served_at(part: webparts.WebParts) -> str:
+    """Where a rule set's blueprint serves its static folder."""
+    bp = part.blueprint
+    return f"{bp.url_prefix or ''}{bp.static_url_path}/"
+
+
+# where each folder of scripts is served: the shared one, each registered rule set's own
+# (its blueprint's static folder), as the registry names them: a new rule set is covered
 SERVED = {STATIC / "js": "/static/js/",
-          ROOT / "referee" / "naval_war" / "web" / "static": "/naval-war/static/",
-          ROOT / "referee" / "battleship_tcg" / "web" / "static": "/tcg/static/",
-          ROOT / "referee" / "broadside" / "web" / "static": "/broadside/static/"}
+          **{Path(part.blueprint.static_folder): served_at(part) for part in PARTS}}
 SHARED_ENTRY, ENTRY = "/static/js/shared.js", "/naval-war/static/main.js"
-ENTRIES = [STATIC / "js" / "shared.js", *(ROOT / "referee" / package / "web" / "static" / name
-                                          for package, name in (("naval_war", "main.js"),
-                                                                ("battleship_tcg", "tcg.js"),
-                                                                ("broadside", "broadside.js")))]
+ENTRIES = [STATIC / "js" / "shared.js",
+           *(Path(part.blueprint.static_folder) / part.entry for part in PARTS)]
 GAME_PAGES = ("budget", "place", "waiting", "play", "over", "post-mortem")
 JAVASCRIPT = ("text/javascript", "application/javascript")  # what browsers take for a module
 DATA_BLOCKS = {"rules-catalogue", "page-data"}
@@ -61,6 +69,10 @@ def url_of(path: Path) -> str:
 
 def name_of(path: Path) -> str:
     return path.relative_to(ROOT / "referee").as_posix()
+
+
+def name_of_any(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
 
 
 @pytest.fixture(scope="module")
@@ -201,9 +213,68 @@ def test_biome_keeps_its_recommended_rules_on():
     config = json.loads((ROOT / "biome.json").read_text())
     rules = config["linter"]["rules"]
     assert config["linter"]["enabled"] and rules.get("preset", "recommended") == "recommended"
-    assert config["files"]["includes"] == ["referee/**/*.js"]  # every package's scripts
+    # every package's scripts, the tests' own rule set's too
+    assert config["files"]["includes"] == ["referee/**/*.js", "tests/**/*.js"]
     turned_off = [f"{group}.{name}" for group, settings in rules.items()
                   if isinstance(settings, dict)
                   for name, level in settings.items() if level == "off"]
     assert not turned_off, turned_off
     assert config["formatter"]["lineWidth"] == 100
+
+
+# -- the one front-end kit every game's pages take ------------------------------------------
+
+TEST_GAME = ROOT / "tests" / "minimal_game" / "web"  # the tests' own rule set's pages
+KIT = {"dom.js", "clock.js", "poll.js"}  # finding, refusals, clocks, following the game
+
+
+def reached_from(entry: Path) -> set[Path]:
+    """The modules a page loading this entry loads."""
+    reached, todo = set(), [entry]
+    while todo:
+        path = todo.pop()
+        if path not in reached:
+            reached.add(path)
+            for spec in imports_of(path):
+                todo.append((path.parent / spec).resolve() if spec.startswith("./")
+                            else STATIC / "js" / spec.removeprefix("../../static/js/"))
+    return reached
+
+
+@pytest.mark.parametrize("entry", [*ENTRIES[1:], TEST_GAME / "static" / "hidden.js"],
+                         ids=lambda p: p.name)
+def test_every_games_entry_takes_the_shared_kit(entry):
+    # every game's pages count their clocks down and follow their game with the same code
+    assert {p.name for p in reached_from(entry) if p.parent == STATIC / "js"} >= KIT
+
+
+@pytest.mark.parametrize("path", [*OWN, TEST_GAME / "static" / "hidden.js"], ids=name_of_any)
+def test_no_games_script_writes_its_own_copy_of_the_kit(path):
+    text = path.read_text(encoding="utf-8")
+    copies = re.findall(r"(?:const|function)\s+(\$\$?|refusal|problemLine|pageData|postJson)\b",
+                        text)
+    assert not copies, copies  # import them from ../../static/js/dom.js
+    assert "setInterval" not in text and "location.reload" not in text  # clock.js, poll.js
+
+
+def page_templates_of_games() -> list[Path]:
+    found = [*(ROOT / "referee").glob("*/web/templates/*/*.html"),
+             *TEST_GAME.glob("templates/*/*.html")]
+    return sorted(p for p in found if not p.name.startswith("_"))
+
+
+@pytest.mark.parametrize("path", page_templates_of_games(), ids=name_of_any)
+def test_every_games_page_template_extends_the_one_game_page(path):
+    assert path.read_text(encoding="utf-8").startswith('{% extends "game.html" %}'), path
+
+
+def test_every_page_says_how_often_to_ask_after_its_game(pages):
+    for name, html in pages.items():
+        assert Page(html).find("body")[0].attrs["data-poll-ms"] == "2000", name  # the default
+
+
+@pytest.mark.parametrize("wanted", [0, 49, 60001, "often", True, 2.5])
+def test_a_poll_interval_not_a_whole_number_of_ms_stops_the_referee(tmp_path, wanted):
+    with pytest.raises(ValueError, match="REFEREE_POLL_MS"):
+        create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.db"),
+                    "SECRET_KEY": "test", "POLL_MS": wanted})

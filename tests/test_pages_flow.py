@@ -33,6 +33,7 @@ from pages_support import (
 
 from referee import service
 from referee.rulesets import RULE_SETS
+from referee.states import replayed
 
 SVG = "{http://www.w3.org/2000/svg}svg"
 OWN_HOSTS = "(?:" + "|".join(re.escape(h) for h in own_hosts()) + ")"
@@ -54,7 +55,7 @@ def playing(table):
 
 
 def stored_game(app, game_id):
-    return service.load(app.extensions["referee.store"](), game_id)
+    return replayed(app.extensions["referee.store"](), game_id)
 
 
 # -- home, host, join --------------------------------------------------------------------------
@@ -102,9 +103,11 @@ def test_four_players_may_play_in_two_alliances(app):
 
 def test_alliances_with_fewer_than_four_players_are_refused_by_name(app):
     phone = Phone(app, "red")
-    game_id, _, host = create_game(phone, seats=2, alliances=True)
-    assert any("R23" in f and "four players" in f for f in phone.flashes(host))
-    assert not stored_game(app, game_id).alliances
+    response = phone.submit("/", "/", {"name": "Ann", "seats": "2", "minutes": "20",
+                                       "sides": "red+green/blue+gold"})
+    assert response.status_code == 200 and response.request.path == "/"
+    assert "is a game of four players, and you chose two" in response.text
+    assert "(R23)" in response.text and "Your games on this phone" not in response.text
 
 
 @pytest.mark.parametrize("data, field", [

@@ -27,12 +27,13 @@ from pages_support import (
 )
 
 from referee import service
+from referee.states import replayed
 
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 
 
 def stored(table):
-    return service.load(table.app.extensions["referee.store"](), table.id)
+    return replayed(table.app.extensions["referee.store"](), table.id)
 
 
 def friendly(response, *, says: str = "") -> str:
@@ -191,6 +192,19 @@ def test_the_seat_cookie_is_httponly_lax_and_outlives_the_browser(app):
         assert "samesite=lax" in cookie.lower().replace(" ", "")
         assert "expires" in attributes or "max-age" in attributes  # permanent
     assert blue.cookie().http_only and blue.cookie().expires is not None
+
+
+def test_a_poll_or_stream_sends_no_cookie_so_it_cannot_undo_a_moves_seat_or_message(playing):
+    # a phone's poll begun before its move and answered after it would otherwise send back
+    # the session as it read it, and the browser would keep that: the seat it just took, or
+    # the message the move left for the next page, gone
+    red = playing.phones["red"]
+    base = f"/games/{playing.id}"
+    for path in (base, f"{base}/status", f"{base}/stream"):
+        response = red.get(path, headers=BROWSER)
+        assert response.status_code == 200, (path, response.status_code)
+        assert not [c for c in response.headers.getlist("Set-Cookie")
+                    if c.startswith("session=")], path
 
 
 def test_a_phone_without_the_cookie_holds_no_seat(playing):

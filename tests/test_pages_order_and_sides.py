@@ -9,14 +9,14 @@ import re
 import pytest
 from pages_support import Page, Phone, create_game, path_of
 
-from referee import service
 from referee.naval_war import new_game, view_for
 from referee.naval_war.computer import Bot
 from referee.naval_war.postmortem import step_deltas
+from referee.states import replayed
 
 
 def stored_game(app, game_id):
-    return service.load(app.extensions["referee.store"](), game_id)
+    return replayed(app.extensions["referee.store"](), game_id)
 
 
 @pytest.mark.parametrize("seats, shape, sides", [
@@ -41,11 +41,18 @@ def test_r23_the_home_page_names_the_shapes_in_plain_words(app):
     assert "Red and Green against Blue against Gold" in labels
 
 
-def test_r23_a_shape_for_another_number_of_players_is_refused_by_name(app):
+def test_r23_a_shape_for_another_number_of_players_is_refused_by_name_on_the_form(app):
     phone = Phone(app, "red")
-    game_id, _, host = create_game(phone, seats=4, alliances="red+green/blue")
-    assert any("R23" in f and "three players" in f for f in phone.flashes(host))
-    assert all(len(side) == 1 for side in stored_game(app, game_id).sides)
+    response = phone.submit("/", "/", {"name": "Ann", "seats": "4", "minutes": "17",
+                                       "sides": "red+green/blue"})
+    assert response.status_code == 200 and response.request.path == "/"
+    [problem] = re.findall(r'<p class="error">([^<]*)</p>', response.text)
+    assert "Red and Green against Blue is a game of three players, and you chose four" \
+        in problem.replace("&#39;", "'") and "(R23)" in problem
+    form = Page(response.text)
+    assert form.find("input", id="name")[0].attrs["value"] == "Ann"  # as it was typed
+    assert form.find("input", id="minutes")[0].attrs["value"] == "17"
+    assert "Your games on this phone" not in phone.get("/").text  # nothing was created
 
 
 def test_r23_a_shape_the_form_does_not_offer_is_refused(app):

@@ -93,7 +93,16 @@ class Placed:
         return self.x + stringWidth(self.text, FONT_BOLD if self.bold else FONT, self.size) / 2
 
 
+_PLACED: dict[int, tuple[object, list[Placed]]] = {}  # by page: reading a page's text is slow
+
+
 def placed(page) -> list[Placed]:
+    """Every piece of text drawn on a PDF page, where and how; read once a page."""
+    kept = _PLACED.get(id(page))
+    if kept is not None and kept[0] is page:
+        return list(kept[1])
+    if len(_PLACED) > 64:
+        _PLACED.clear()
     found: list[Placed] = []
 
     def visit(text, cm, tm, font, size):
@@ -104,7 +113,8 @@ def placed(page) -> list[Placed]:
             found.append(Placed(text.strip(), x, y, round(size, 3), bold))
 
     page.extract_text(visitor_text=visit)
-    return found
+    _PLACED[id(page)] = (page, found)
+    return list(found)
 
 
 @dataclass

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from soak import examples
 
 from referee.naval_war import RuleViolation, new_game, record_for, replay, view_for
 from referee.naval_war.layout import pack, random_purchase, scatter
@@ -689,19 +690,19 @@ def assert_not_vacuous(stats: Stats) -> None:
 
 
 def test_r14_to_r22_random_two_player_games_keep_every_invariant():
-    assert_not_vacuous(run_games(2, False, 30))
+    assert_not_vacuous(run_games(2, False, examples(16, 60)))
 
 
 def test_r14_to_r23_random_three_player_games_keep_every_invariant():
-    assert_not_vacuous(run_games(3, False, 25))
+    assert_not_vacuous(run_games(3, False, examples(10, 50)))
 
 
 def test_r14_to_r23_random_four_player_free_for_all_games_keep_every_invariant():
-    assert_not_vacuous(run_games(4, False, 25))
+    assert_not_vacuous(run_games(4, False, examples(8, 50)))
 
 
 def test_r23_random_four_player_alliance_games_keep_every_invariant():
-    assert_not_vacuous(run_games(4, True, 25))
+    assert_not_vacuous(run_games(4, True, examples(6, 50)))
 
 
 # -- the leak checker can fail -----------------------------------------------------------------

@@ -24,8 +24,10 @@ from pages_support import FLEETS, Page, purchase_of
 from tcg_support import miss_holes
 
 from referee import rulesets
+from referee.common.views import owes_in
 
-RULE_SETS = ("naval-war", "battleship-tcg", "broadside")
+RULE_SETS = ("naval-war", "battleship-tcg", "broadside", "broadsides-boarding")
+BOARDING = "/broadsides-boarding"
 PHASES = ("setup", "play", "over")
 DENIED = {401, 403}
 FORM = {302}  # a page's form: done, or its refusal flashed on the page it came from
@@ -38,9 +40,12 @@ RULE_SET_ROUTES = {
     **dict.fromkeys(("naval_war.budget", "naval_war.budget_from_book", "naval_war.save_draft",
                      "naval_war.fill_draft", "naval_war.lock_in", "naval_war.move",
                      "naval_war.save_marks"), "naval-war"),
-    **dict.fromkeys(("tcg.save_draft", "tcg.lock_in", "tcg.shoot"), "battleship-tcg"),
+    **dict.fromkeys(("tcg.save_draft", "tcg.fill_draft", "tcg.lock_in", "tcg.shoot"),
+                    "battleship-tcg"),
     **dict.fromkeys(("broadside.save_draft", "broadside.lock_in", "broadside.move"),
                     "broadside"),
+    **dict.fromkeys(("boarding.save_draft", "boarding.lock_in", "boarding.order"),
+                    "broadsides-boarding"),
 }
 
 
@@ -51,7 +56,8 @@ def _fleets() -> dict[str, dict[str, dict]]:
     from tcg_web_support import RED as TCG_RED
 
     return {"naval-war": FLEETS, "battleship-tcg": {"red": TCG_RED, "blue": TCG_BLUE},
-            "broadside": {"red": BS_RED, "blue": BS_BLUE}}
+            "broadside": {"red": BS_RED, "blue": BS_BLUE},
+            "broadsides-boarding": {"red": {"captain": "D4"}, "blue": {"captain": "E4"}}}
 
 
 # -- callers ------------------------------------------------------------------------------------
@@ -179,6 +185,9 @@ class Route:
     expect: dict[str, set[int]]  # the right caller's answer in each phase; none: the drive's
     by: str = "red"  # the right caller
     junk: tuple[tuple[Req, set[int]], ...] = ()
+    # a seat's route that anyone may open once the game is over (nothing is hidden then,
+    # R21): what the wrong callers get then; empty: refused in every phase
+    over_for_anyone: frozenset[int] = frozenset()
 
 
 def J(method: str, path: str, body: object = None, **kw) -> Req:  # noqa: N802
@@ -240,6 +249,9 @@ def game_routes(fleets: dict, level: str) -> list[Route]:
               junk=((J("POST", A + "/seats/blue/recover", {"recovery_code": 7}), {400}),
                     (J("POST", A + "/seats/gold/recover", {"recovery_code": "x"}), {404}))),
         Route("api.host_view", G(A + "/host", host=True), "host", every({200})),
+        # a stream: a seat's token hears its view, no token the public status
+        Route("api.stream", G(A + "/stream"), "anyone", every({200})),
+        Route("api.host_stream", G(A + "/host/stream", host=True), "host", every({200})),
         Route("api.hand_over", J("POST", A + "/host/handover", {"seat": "blue"}, host=True),
               "host", {},
               junk=((J("POST", A + "/host/handover", {"seat": "green"}, host=True),
@@ -267,13 +279,20 @@ def game_routes(fleets: dict, level: str) -> list[Route]:
         Route("printouts.record", G(A + "/record.pdf"), "seat", every({200}), by="blue",
               junk=((G(A + "/record.pdf?paper=%00"), {400}),)),
         Route("printouts.postmortem", G(A + "/postmortem.pdf", cookie=True), "seat",
-              over_only, junk=((G(A + "/postmortem.pdf?paper=", cookie=True), {400}),)),
+              over_only, junk=((G(A + "/postmortem.pdf?paper=", cookie=True), {400}),),
+              over_for_anyone=frozenset({200})),
         # -- the shared pages
-        Route("pages.game", G(P), "seat", every({200})),
+        Route("pages.game", G(P), "seat", every({200}),
+              over_for_anyone=frozenset({302})),  # to the post-mortem
         Route("pages.status", G(P + "/status"), "seat", every({200}), by="blue"),
+        Route("pages.stream", G(P + "/stream"), "seat", every({200}), by="blue"),
+        Route("pages.host_poll", G(P + "/host/status"), "host", every({200})),
+        Route("pages.host_stream", G(P + "/host/stream"), "host", every({200})),
         Route("pages.postmortem", G(P + "/postmortem"), "seat", over_only,
-              junk=((G(P + "/postmortem?step=99999"), {200, 409}),)),
-        Route("pages.export_game", G(P + "/export.json"), "seat", over_only),
+              junk=((G(P + "/postmortem?step=99999"), {200, 409}),),
+              over_for_anyone=frozenset({200})),
+        Route("pages.export_game", G(P + "/export.json"), "seat", over_only,
+              over_for_anyone=frozenset({200})),
         Route("pages.agree_to_end", F(P + "/end"), "seat", {"setup": FORM, "play": FORM,
                                                            "over": FORM}),
         Route("pages.play_on", F(P + "/play-on"), "seat", every(FORM), by="blue"),
@@ -329,6 +348,10 @@ def game_routes(fleets: dict, level: str) -> list[Route]:
               {"setup": {200}, "play": NOT_YET, "over": NOT_YET},
               junk=((J("POST", "/tcg" + P + "/draft", {"disposition": {"boats": "x"}}),
                      {400}),)),
+        Route("tcg.fill_draft", J("POST", "/tcg" + P + "/draft/fill", {"disposition": tcg}),
+              "seat", {"setup": {200, 429}, "play": NOT_YET, "over": NOT_YET},
+              junk=((J("POST", "/tcg" + P + "/draft/fill", {"disposition": {"man": 1}}),
+                     {400}),)),
         Route("tcg.lock_in", F("/tcg" + P + "/lock"), "seat", {"play": FORM, "over": FORM}),
         Route("tcg.shoot", F("/tcg" + P + "/shoot", {"at": "A 1"}), "seat", {},
               junk=((F("/tcg" + P + "/shoot", {"at": "ZZ 99"}), FORM),)),
@@ -343,6 +366,20 @@ def game_routes(fleets: dict, level: str) -> list[Route]:
         Route("broadside.move", F("/broadside" + P + "/move", {"ship": "I 19", "to": "I 18"}),
               "seat", {}, junk=((F("/broadside" + P + "/move", {"ship": "<b>", "to": ""}),
                                  FORM),)),
+        # -- Broadsides and Boarding Parties' forms
+        Route("boarding.save_draft", J("POST", BOARDING + P + "/draft",
+                                       {"disposition": {"captain": "D4"}}), "seat",
+              {"setup": {200}, "play": NOT_YET, "over": NOT_YET},
+              junk=((J("POST", BOARDING + P + "/draft", {"disposition": {"ships": 1}}),
+                     {400}),)),
+        Route("boarding.lock_in", F(BOARDING + P + "/lock"), "seat",
+              {"play": FORM, "over": FORM}),
+        Route("boarding.order", F(BOARDING + P + "/order", {"kind": "plot", "card1": "forward",
+                                                           "card2": "stay", "card3": "stay"}),
+              "seat", {}, junk=((F(BOARDING + P + "/order", {"kind": "<b>", "stage": "x"}),
+                                 FORM),
+                                (F(BOARDING + P + "/order", {"kind": "declaration",
+                                                             "cannons": "B5,<b>"}), FORM))),
     ]
 
 
@@ -392,8 +429,10 @@ def sweep(game: Game, phase: str) -> None:
         if route.who == "host":
             wrong.append("blue")
         if route.who != "anyone":
+            opened = route.over_for_anyone if phase == "over" else frozenset()
             for who in wrong:
-                game.call(who, req, DENIED, endpoint=route.endpoint, why=f"{who} may not")
+                game.call(who, req, set(opened or DENIED), endpoint=route.endpoint,
+                          why=f"{who} may {'' if opened else 'not'}")
         if phase in route.expect:
             game.call(route.by, req, route.expect[phase], endpoint=route.endpoint,
                       why=f"{phase}: plausible")
@@ -419,7 +458,7 @@ def set_up(game: Game) -> None:
         assert placed.get_json()["complete"], placed.get_json()
         game.call("red", F(f"/games/{g}/lock"), FORM)
     else:
-        prefix = "/tcg" if game.rules == "battleship-tcg" else "/broadside"
+        prefix = {"battleship-tcg": "/tcg", "broadside": "/broadside"}.get(game.rules, BOARDING)
         placed = game.call("red", J("POST", f"{prefix}/games/{g}/draft",
                                     {"disposition": fleets["red"]}), {200})
         assert placed.get_json()["problems"] == [], placed.get_json()
@@ -470,6 +509,11 @@ def _move(game: Game, seat: str, by_page: bool, rng: random.Random) -> None:
             game.call(seat, F(f"/tcg/games/{g}/shoot", {**move, "key": f"k{rng.random()}"}),
                       FORM)
             return
+    elif game.rules == "broadsides-boarding":
+        move = rulesets.named(game.rules).computer("deckhand", f"routes:{seat}").move(view)
+        if by_page:
+            game.call(seat, F(f"{BOARDING}/games/{g}/order", order_form(move)), FORM)
+            return
     else:
         move = view["legal"][0]
         if by_page:
@@ -480,20 +524,42 @@ def _move(game: Game, seat: str, by_page: bool, rng: random.Random) -> None:
     game.call(seat, J("POST", f"/api/v1/games/{g}/moves", move), {201})
 
 
+def order_form(move: dict) -> dict:
+    """A Broadsides and Boarding Parties order as its play page's form sends it."""
+    form = {"kind": move["kind"], "stage": str(move["stage"])}
+    if move["kind"] == "plot":
+        form.update({f"card{n}": card for n, card in enumerate(move["cards"], start=1)})
+    elif move["kind"] == "declaration":
+        form["cannons"] = ",".join(move["targets"])
+        form.update({f"target-{cell}": t or "" for cell, t in move["targets"].items()})
+    elif move["kind"] == "promotion":
+        form["promote"] = move["promote"]
+    else:
+        for n, step in enumerate(move["moves"], start=1):
+            form.update({f"from{n}": step["from"], f"to{n}": step["to"]})
+            if step.get("captain"):
+                form[f"captain{n}"] = "1"
+    return form
+
+
 def play(game: Game) -> None:
-    """Four moves, by the page's form and by the API in turn; the seat not on turn is
-    refused (409); then Blue resigns from his page."""
+    """Four moves, by the page's form and by the API in turn; a seat that owes no move is
+    refused (409; where orders are sealed both may owe one); then Blue resigns from his
+    page."""
     rng = random.Random(7)
     for n in range(4):
-        turn, before = game.view("red")["turn"], game.view("red")["version"]
-        idle = "blue" if turn == "red" else "red"
+        shown = game.view("red")
+        turn, before = shown["turn"], shown["version"]
         route = {"naval-war": F(f"/games/{game.id}/move", {"weapon": "salvo", "at": "A 1",
                                                             "target": turn}),
                  "battleship-tcg": F(f"/tcg/games/{game.id}/shoot", {"at": "A 1"}),
-                 "broadside": F(f"/broadside/games/{game.id}/move", {"pass": "1"})}
-        game.call(idle, route[game.rules], FORM, why="not his turn")
-        game.call(idle, J("POST", f"/api/v1/games/{game.id}/moves", {"at": "A 1"}),
-                  {409, 422}, why="not his turn")
+                 "broadside": F(f"/broadside/games/{game.id}/move", {"pass": "1"}),
+                 "broadsides-boarding": F(f"{BOARDING}/games/{game.id}/order", {
+                     "kind": "plot", "card1": "stay", "card2": "stay", "card3": "stay"})}
+        for idle in [s for s in ("red", "blue") if s not in owes_in(shown)]:
+            game.call(idle, route[game.rules], FORM, why="not his turn")
+            game.call(idle, J("POST", f"/api/v1/games/{game.id}/moves", {"at": "A 1"}),
+                      {409, 422}, why="not his turn")
         assert game.view("red")["version"] == before
         _move(game, turn, by_page=n % 2 == 0, rng=rng)
         assert game.view("red")["version"] > before
@@ -528,6 +594,8 @@ def everything_else(app, callers: dict[str, Caller], seen: list) -> None:
                               "level": f"battleship-tcg:{level}"}), {302}),
         (F("/play-computer", {"player": "", "rules": "<b>", "level": "x"}), {400}),
         (G("/club"), {200}),
+        (G("/evening"), {200}),  # the test client asks from the laptop (loopback)
+        (G("/evening?key=" + "0" * 24), {200}),
         (Req("POST", "/club/import", form={}), {400}),
         (J("POST", "/api/v1/games", {"rules": "broadside"}), {201}),
         (J("POST", "/api/v1/games", {"rules": "chess", "seats": 99}), {422}),

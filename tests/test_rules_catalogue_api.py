@@ -23,7 +23,8 @@ def served(client) -> dict:
     assert [(s["rules"], s["name"]) for s in sets] == [
         ("naval-war", "The Naval War Game"),
         ("battleship-tcg", "Battleship: The Tactical Combat Game"),
-        ("broadside", "Broadside")]
+        ("broadside", "Broadside"),
+        ("broadsides-boarding", "Broadsides and Boarding Parties")]
     return sets[0]["catalogue"]
 
 

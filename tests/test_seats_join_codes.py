@@ -108,7 +108,9 @@ def _old_database(path) -> tuple[str, str, str, str]:
     game, _ = rulesets.named("naval-war").new_game(id=game_id, seed=1, at=0.0, bots={},
                                                     options={})
     game.join("red", "Ann")
-    store.append(game_id, 1, game.events, 0.0)
+    store.db["events"].insert_all(  # as that referee appended them: no streams' notes yet
+        {"game_id": game_id, "seq": n, "type": event["type"], "body": json.dumps(event),
+         "at": 0.0} for n, event in enumerate(game.events, 1))
     store.db["join_urls"].upsert({"game_id": game_id, "seat": "blue", "body": json.dumps(
         {"nonce": "00", "sealed": "ff"})}, pk=("game_id", "seat"))
     store.close()

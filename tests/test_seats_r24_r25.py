@@ -25,6 +25,7 @@ from pages_support import open_table as open_page_table
 from referee import service
 from referee.naval_war import replay, view_for
 from referee.naval_war.club import club_entry, club_records
+from referee.states import replayed
 
 GAMES = "/api/v1/games"
 RECOVERY = re.compile(r"[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}")
@@ -274,7 +275,7 @@ def test_r24_the_recovery_code_moves_the_seat_and_logs_the_old_device_out(api):
     status, body, _ = api.call("POST", f"{GAMES}/{game_id}/seats/blue/recover",
                                {"recovery_code": blue["recovery_code"]})
     assert_errors(status, body, 409, rule="R24")  # the old code is spent (a double tap)
-    assert "has just moved the blue seat" in body["errors"][0]["message"]
+    assert "has just moved the Blue seat" in body["errors"][0]["message"]
     # a seat's code moves only that seat
     status, body, _ = api.call("POST", f"{GAMES}/{game_id}/seats/red/recover",
                                {"recovery_code": moved["recovery_code"]})
@@ -440,7 +441,7 @@ def test_r25_the_move_clock_is_in_the_created_event_and_every_view(api, clock):
     mover = view["turn"]
     assert view["move_clock"]["minutes"] == 5 and view["move_clock"]["seat"] == mover
     assert view["move_clock"]["deadline"] == pytest.approx(service.now() + 300, abs=5)
-    events = service.load(table.api.send.client.application.extensions["referee.store"](),
+    events = replayed(table.api.send.client.application.extensions["referee.store"](),
                           table.id).events
     assert events[0]["move_minutes"] == 5
     clock.advance(2)
@@ -614,7 +615,7 @@ def test_r25_games_forfeited_before_play_are_listed_but_not_counted(tmp_path, cl
     clock.advance(2)
     red.submit(f"/games/{game_id}/host", f"/games/{game_id}/host/forfeit/blue")
     store = app.extensions["referee.store"]()
-    game = service.load(store, game_id)
+    game = replayed(store, game_id)
     assert game.phase == "over" and game.over == "forfeit"
     records = club_records([club_entry(game)])
     assert records["games"] == 0 and records["players"] == [] and records["forfeited"] == 1

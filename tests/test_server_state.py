@@ -168,16 +168,16 @@ def test_an_import_is_held_to_the_same_cap_as_a_game_played_here(api):
 
 @contextlib.contextmanager
 def applies_under_the_write_lock(monkeypatch):
-    """Counts the events the core applies while SQLite's write lock is held."""
+    """Counts the events the core applies while the store's write lock is held."""
     from referee.naval_war.game import Game
-    from referee.store import Store as StoreClass
+    from referee.store import SqliteStore as StoreClass
 
     held, count = [False], [0]
     write, apply = StoreClass.write, Game.apply
 
     @contextlib.contextmanager
-    def watched_write(self):
-        with write(self) as db:
+    def watched_write(self, scope=None):
+        with write(self, scope) as db:
             held[0] = True
             try:
                 yield db
@@ -372,13 +372,13 @@ def test_an_imported_computer_plays_a_known_level(app, api, other_club):
 def test_a_view_is_built_once_per_version_and_seat(api, monkeypatch):
     table = table_in_play(api, {"red": QUIET, "blue": QUIET})
     built = []
-    real = service.view
+    real = service.views.view_text
 
-    def counted(game, seat):
+    def counted(game, seat, move_clock):
         built.append(seat)
-        return real(game, seat)
+        return real(game, seat, move_clock)
 
-    monkeypatch.setattr(service.views, "view", counted)
+    monkeypatch.setattr(service.views, "view_text", counted)
     first = table.view("red")
     for _ in range(5):
         assert table.view("red") == first

@@ -71,13 +71,13 @@ def test_serve_with_two_workers_shares_one_port_and_one_file_and_ends_with_the_f
             assert "Traceback" not in other.stderr
     finally:
         server.stop()
-    assert gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
+    assert gone(everything, 30), "a worker, or a worker's costly-work process, outlived it"
     killed = LiveServer(tmp_path / "two.db", workers=3).start()
     workers = workers_of(killed.process.pid)
     assert len(workers) == 2
     everything = descendants_of(killed.process.pid)
     killed.kill()
-    assert gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
+    assert gone(everything, 30), "a worker, or a worker's costly-work process, outlived it"
 
 
 def test_a_worker_that_dies_is_started_again_and_every_connection_is_answered_meanwhile(
@@ -123,6 +123,6 @@ def test_a_worker_that_dies_is_started_again_and_every_connection_is_answered_me
         assert workers_of(server.process.pid) == [successors[1]]
         everything = descendants_of(server.process.pid)
         server.kill()
-        assert gone(everything, 10), "a worker, or a worker's costly-work process, outlived it"
+        assert gone(everything, 30), "a worker, or a worker's costly-work process, outlived it"
     finally:
         server.stop()

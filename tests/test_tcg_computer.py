@@ -1,9 +1,10 @@
 """The computer of Battleship: The Tactical Combat Game.
 
-Its three levels play from their seat's view alone (T10, T12): every shot is legal (T7) for
+Its six levels play from their seat's view alone (T10, T12): every shot is legal (T7) for
 hundreds of views made by an umpire written here, independently of the computer's code; its
 fleets are legal (T3-T5); the same view gets the same move; its code imports nothing that holds
-a game; the admiral's density respects every report.
+a game; the admiral's density respects every report; the beginners between the recruit and
+the captain follow their hits as each is described.
 """
 
 from __future__ import annotations
@@ -409,6 +410,59 @@ def test_t8_a_lone_hit_is_followed_up_by_both_hunters():
         assert parse_hole(strict(level).move(umpire.view())["at"]) in neighbours(hole)
 
 
+# ---------------------------------------------------------------- the beginners (followers)
+
+
+def beginners_half() -> tuple[Umpire, Hole, list[Hole]]:
+    """A half whose carrier has a hole with at least two sea neighbours no boat covers:
+    (the umpire, that hole, those neighbours)."""
+    for seed in range(100):
+        umpire = Umpire(seed)
+        boats = {h for holes in umpire.fleet.values() for h in holes}
+        for hole in umpire.fleet["carrier"][1:4]:
+            empty = [h for h in neighbours(hole)
+                     if h not in boats and h not in umpire.islands["blue"]]
+            if len(empty) >= 2:
+                return umpire, hole, empty
+    raise AssertionError("no such half")
+
+
+def shots_of(level: str, umpire: Umpire, seeds: int = 24) -> set[Hole]:
+    return {parse_hole(strict(level, seed).move(umpire.view())["at"]) for seed in range(seeds)}
+
+
+def test_t8_the_cadet_tries_next_to_a_hit_and_gives_it_up_after_two_misses():
+    umpire, hole, empty = beginners_half()
+    umpire.fire(hole)
+    assert shots_of("cadet", umpire) <= set(neighbours(hole))
+    umpire.fire(empty[0])
+    assert shots_of("cadet", umpire) <= set(neighbours(hole))  # one miss: it tries again
+    umpire.fire(empty[1])
+    assert not shots_of("cadet", umpire) <= set(neighbours(hole))  # two: back to guessing
+    for level in ("midshipman", "lieutenant"):  # the others keep at it
+        assert shots_of(level, umpire) <= set(neighbours(hole))
+
+
+def test_t8_after_a_sink_only_the_lieutenant_goes_back_to_an_older_hit():
+    umpire, hole, _ = beginners_half()
+    umpire.fire(hole)  # a carrier hole, then the whole patrol boat: a sink (T8)
+    for other in umpire.fleet["patrol-boat"]:
+        umpire.fire(other)
+    assert umpire.reports[-1]["sunk"] == "patrol-boat"
+    assert shots_of("lieutenant", umpire) <= set(neighbours(hole))
+    for level in ("cadet", "midshipman"):  # the latest hit sank its boat: they guess
+        assert not shots_of(level, umpire) <= set(neighbours(hole))
+
+
+def test_t8_the_midshipman_works_round_his_latest_hit_only():
+    umpire, hole, _ = beginners_half()
+    umpire.fire(hole)
+    latest = umpire.fleet["patrol-boat"][0]
+    umpire.fire(latest)
+    assert shots_of("midshipman", umpire) <= set(neighbours(latest))
+    assert shots_of("lieutenant", umpire, 60) & (set(neighbours(hole)) - set(neighbours(latest)))
+
+
 # ---------------------------------------------------------------- through the core (T12 views)
 
 
@@ -447,7 +501,9 @@ def test_t12_the_computer_reads_the_cores_view_as_the_umpire_would():
 
 
 def test_the_rule_set_offers_the_computer():
-    assert RULE_SET.levels == LEVELS and set(LEVELS) == {"recruit", "captain", "admiral"}
+    assert RULE_SET.levels == LEVELS
+    assert list(LEVELS) == ["recruit", "cadet", "midshipman", "lieutenant", "captain",
+                            "admiral"]  # weakest first
     assert RULE_SET.computer("captain", 1).level == "captain"
 
 

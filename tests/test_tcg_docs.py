@@ -29,7 +29,8 @@ def cited(text: str) -> set[int]:
 
 def citing_files() -> list[Path]:
     return [p for top in CITING for p in sorted((ROOT / top).rglob("*"))
-            if p.is_file() and p.suffix in SUFFIXES and "__pycache__" not in p.parts]
+            if p.is_file() and p.suffix in SUFFIXES and not p.name.endswith("-lock.json")
+            and not {"__pycache__", "node_modules"} & set(p.parts)]
 
 
 def test_t1_to_t12_are_stated_once_each_in_order():

@@ -213,3 +213,98 @@ def test_phones_the_tcg_scripts_pass_biome_as_the_shared_modules_do(tmp_path):
         done = subprocess.run([str(root / "node_modules" / ".bin" / "biome"), command],
                               cwd=tmp_path, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+# -- "Place the rest for me" (T3-T5) -----------------------------------------------------------
+
+def _fill(phone, game_id: str, draft: dict, token: str):
+    return phone.post(f"/tcg/games/{game_id}/draft/fill", headers=json_headers(token),
+                      json={"disposition": draft})
+
+
+def test_t4_t5_place_the_rest_places_every_boat_and_the_man_legally_around_the_players(
+        tcg_client):
+    from referee.battleship_tcg.card import standard_card
+    from referee.battleship_tcg.fleet import check_disposition
+
+    game_id, phones = _joined(tcg_client)
+    red = phones["red"]
+    token = _csrf(red.get(f"/games/{game_id}"))
+    mine = {"type": "carrier", "at": "O 1", "dir": "down"}
+    layouts = set()
+    for _ in range(3):
+        got = _fill(red, game_id, {"boats": [mine], "man": None}, token)
+        assert got.status_code == 200, got.data[:300]
+        answer = got.get_json()
+        filled = answer["disposition"]
+        assert filled["boats"][0] == mine and not answer["problems"]
+        check_disposition(filled, standard_card(), "red")  # T3-T5: legal as it stands
+        assert answer["placed"] == ["Battleship", "Weapons Platform", "Submarine",
+                                    "Patrol Boat", "Captured Man"]
+        layouts.add(json.dumps(filled))
+    assert len(layouts) == 3  # at random, from the server's own randomness
+    page = red.get(f"/games/{game_id}").get_data(as_text=True)
+    assert json.dumps(filled["boats"][1]).replace(" ", "") in page.replace(" ", "")  # kept
+
+
+def test_t4_place_the_rest_around_a_wrong_boat_leaves_it_to_the_problems_list(tcg_client):
+    game_id, phones = _joined(tcg_client)
+    red = phones["red"]
+    token = _csrf(red.get(f"/games/{game_id}"))
+    wrong = {"type": "carrier", "at": "O 8", "dir": "down"}  # runs off the foot
+    answer = _fill(red, game_id, {"boats": [wrong], "man": "C 2"}, token).get_json()
+    assert answer["disposition"]["boats"][0] == wrong and answer["disposition"]["man"] == "C 2"
+    assert [p["rule"] for p in answer["problems"]] == ["T4"]  # nothing new overlaps it
+    assert "Captured Man" not in answer["placed"]
+
+
+def test_place_the_rest_is_the_seats_own_and_asked_at_most_ten_times_a_minute(tcg_client):
+    game_id, phones = _joined(tcg_client)
+    red, blue = phones["red"], phones["blue"]
+    token = _csrf(red.get(f"/games/{game_id}"))
+    stranger = tcg_client.application.test_client()
+    stranger_token = _csrf(stranger.get("/"))
+    assert _fill(stranger, game_id, {"boats": [], "man": None}, stranger_token).status_code \
+        in (401, 403)
+    for _ in range(10):
+        assert _fill(red, game_id, {"boats": [], "man": None}, token).status_code == 200
+    refused = _fill(red, game_id, {"boats": [], "man": None}, token)
+    assert refused.status_code == 429 and "10 times a minute" in refused.get_json()[
+        "errors"][0]["message"]
+    assert refused.headers["Retry-After"]
+    blue_token = _csrf(blue.get(f"/games/{game_id}"))
+    assert _fill(blue, game_id, {"boats": [], "man": None}, blue_token).status_code == 200
+
+
+def test_place_the_rest_is_refused_once_the_fleet_is_locked_in(tcg_client):
+    game_id, phones = _joined(tcg_client)
+    red = phones["red"]
+    token = _csrf(red.get(f"/games/{game_id}"))
+    _fill(red, game_id, {"boats": [], "man": None}, token)
+    red.post(f"/tcg/games/{game_id}/lock", data={"csrf_token": token})
+    got = _fill(red, game_id, {"boats": [], "man": None}, token)
+    assert got.status_code == 409 and got.get_json()["errors"][0]["rule"] == "T11"
+
+
+def test_the_post_mortem_explains_wasted_shots_in_its_own_words():
+    from tcg_web_support import played
+
+    from referee.battleship_tcg.postmortem import postmortem_document
+
+    game = played()
+    game.resign("blue")
+    method = postmortem_document(game)["method"]
+    assert "docs/" not in method and ".md" not in method  # no file a player cannot open
+    assert "island" in method and "missed" in method
+
+
+def test_t3_place_the_rest_refuses_a_boat_given_twice_and_keeps_nothing(tcg_client):
+    game_id, phones = _joined(tcg_client)
+    red = phones["red"]
+    token = _csrf(red.get(f"/games/{game_id}"))
+    twice = [{"type": "carrier", "at": "O 1", "dir": "down"},
+             {"type": "carrier", "at": "A 1", "dir": "down"}]
+    got = _fill(red, game_id, {"boats": twice, "man": None}, token)
+    assert got.status_code == 422 and got.get_json()["errors"][0]["rule"] == "T3"
+    assert "second Aircraft Carrier" in got.get_json()["errors"][0]["message"]
+    assert '"boats":[]' in red.get(f"/games/{game_id}").get_data(as_text=True).replace(" ", "")

@@ -9,9 +9,9 @@ drawn from his view only (T10): scanned for the opponent's unshot holes.
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
+from pdf_support import pdftotext
 from tcg_web_support import BLUE, BLUE_ELSEWHERE, SHOTS, played
 from test_printables import assert_fonts_embedded, page_points, placed, read, render
 
@@ -30,11 +30,6 @@ def view(you: str = "red", phase: str = "play", blue: dict = BLUE) -> dict:
     if phase == "over":
         game.resign("blue")
     return view_for(game, you)
-
-
-def pdftotext(data: bytes) -> str:
-    return subprocess.run(["pdftotext", "-layout", "-", "-"], input=data, capture_output=True,
-                          check=True, timeout=30).stdout.decode()
 
 
 def flat(text: str) -> str:

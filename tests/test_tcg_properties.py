@@ -13,6 +13,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from soak import examples
 
 from referee.battleship_tcg import holes as core_holes
 from referee.battleship_tcg.game import new_game, replay
@@ -179,7 +180,7 @@ def check_views(game, halves: dict[str, Half], over: bool) -> None:
     assert not HOLE_TEXT.search(public)  # the status and the host's view name no hole
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(7, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), card_seed=st.one_of(st.none(), st.integers(0, 2**20)),
        wild=st.floats(0.0, 0.4))
 def test_t7_t8_t9_t10_random_games_agree_with_the_model(seed, card_seed, wild):

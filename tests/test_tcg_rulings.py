@@ -236,6 +236,20 @@ def test_t4_off_the_half_on_an_island_overlapping_and_a_bad_direction_together()
     assert by_field["boats[4].dir"].rule == "T4"
 
 
+def test_t4_a_boat_off_the_half_that_also_lies_on_another_is_told_both():
+    # the carrier moved onto the submarine's holes and down off the foot of the half: the
+    # player hears of the overlap as well as of the half, not only "runs off the half"
+    doc = disposition("red")
+    doc["boats"][0] = {"type": "carrier", "at": "H 7", "dir": "down"}  # H 7-H 10, then off
+    doc["boats"][3] = {"type": "submarine", "at": "H 8", "dir": "down"}  # H 8-H 10
+    err = refusal(check_disposition, doc, standard_card(), "red")
+    told = {(p.field, p.message.split(" ")[-1], p.squares) for p in err.problems}
+    assert ("boats[0]", "half", ("H 7", "H 8", "H 9", "H 10")) in told
+    overlap = next(p for p in err.problems if p.field == "boats")
+    assert overlap.rule == "T4" and "share" in overlap.message
+    assert overlap.squares == ("H 8", "H 9", "H 10")
+
+
 def test_t4_boats_may_touch():
     doc = disposition("red")
     doc["boats"][3] = {"type": "submarine", "at": "G 1", "dir": "down"}  # beside F 1-F 3

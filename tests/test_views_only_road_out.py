@@ -12,14 +12,16 @@ from pathlib import Path
 import pytest
 from helpers import started_game
 
+from referee import rulesets
 from referee.naval_war import Game
 from referee.naval_war.problems import RuleViolation
 from referee.naval_war.views import host_view, postmortem_view, status_view, targets_for
 
 ROOT = Path(__file__).resolve().parent.parent
-# the rule sets' pure cores and what they share; a package inside one (its web part, its
+# the registered rule sets' pure cores and what they share; a package inside one (its web part, its
 # computer: naval_war/web, battleship_tcg/computer) is outside the core and scanned
-CORES = {"naval_war", "battleship_tcg", "broadside", "common"}
+CORES = {"common"} | {rule_set.game_type.__module__.split(".")[1]
+                      for rule_set in rulesets.RULE_SETS.values()}  # every registered one
 OUTSIDE = sorted(p for p in (ROOT / "referee").rglob("*.py")
                  if not (p.parent.name in CORES and p.parent.parent == ROOT / "referee")) \
     + sorted((ROOT / "printables").rglob("*.py"))
@@ -33,10 +35,8 @@ FIELDS = {f.name for f in dataclasses.fields(Game)} | {
 # (``version``, ``events``); that is the log, not a seat's state. Nothing else is allowed.
 ALLOWED = {
     # the log's length: the optimistic check before appending; the events a command appended,
-    # written to the store; private_copy copies the log, never a seat's state, and shares the
-    # (immutable) reports list with the copy
+    # written to the store
     ("referee/service/engine.py", "version"), ("referee/service/engine.py", "events"),
-    ("referee/service/engine.py", "reports"),
     # a game's first events, stored as it is created; a draft kept at the version it was
     # checked at
     ("referee/service/commands.py", "version"), ("referee/service/commands.py", "events"),
@@ -44,6 +44,9 @@ ALLOWED = {
     ("referee/service/seats.py", "events"),
     ("referee/service/views.py", "version"),  # a view is kept per version
     ("referee/states.py", "version"),  # the cache replays events after the version it holds
+    # whether a game whose rules roll dice holds the referee's secret dice seed yet (BB24): the
+    # service's own secret, handed to the game before a command, never a seat's state
+    ("referee/service/computers.py", "dice_secret"),
 }
 
 

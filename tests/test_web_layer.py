@@ -13,6 +13,8 @@ from pages_support import FLEETS, Page, open_table, set_up, turn_of, view_of
 ROOT = Path(__file__).resolve().parent.parent / "referee"
 # the service, a module a job: each is held to the web layer's rules
 SERVICE = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "service").glob("*.py"))
+# the shared pages, a module a job
+PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
 
 
 def other(seat: str) -> str:
@@ -50,7 +52,7 @@ def test_the_error_handler_names_no_endpoint():
     assert named == []
 
 
-@pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", "errors.py", "web.py",
+@pytest.mark.parametrize("name", ["api.py", *PAGES, "printouts.py", "errors.py", "web.py",
                                   *SERVICE, "session.py", "playroutes.py", "webparts.py",
                                   "naval_war/web/pages.py", "naval_war/web/parts.py"])
 def test_no_import_inside_a_function(name):
@@ -61,7 +63,7 @@ def test_no_import_inside_a_function(name):
     assert inner == []
 
 
-@pytest.mark.parametrize("name", ["api.py", "pages.py", "printouts.py", *SERVICE,
+@pytest.mark.parametrize("name", ["api.py", *PAGES, "printouts.py", *SERVICE,
                                   "forms.py", "session.py", "playroutes.py",
                                   "naval_war/web/pages.py", "naval_war/web/forms.py"])
 def test_no_module_level_alias_of_another_name(name):

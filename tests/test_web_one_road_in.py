@@ -13,6 +13,7 @@ from pages_support import PURCHASE, Page, open_table, set_up, strip_fleet, turn_
 
 from referee import service
 from referee.naval_war.views import targets_for
+from referee.states import replayed
 from referee.store import Store
 
 
@@ -22,13 +23,14 @@ def store_of(app) -> Store:
 ROOT = Path(__file__).resolve().parent.parent / "referee"
 ACTIONS = ("agree_to_end", "play_on", "resign", "extend_clock", "forfeit_seat", "make_move",
            "stand_in")
-# each blueprint's modules: the API's, and the pages' (the shared pages, the routes every
-# game's pages have alike, the Naval War Game's own)
+# each blueprint's modules: the API's, and the pages' (the shared pages package, the routes
+# every game's pages have alike, the Naval War Game's own); every game's pages are web modules
+PAGE_MODULES = tuple(sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py")))
 BLUEPRINTS = {"api": ("api.py",),
-              "pages": ("pages.py", "playroutes.py", "naval_war/web/pages.py")}
+              "pages": (*PAGE_MODULES, "playroutes.py", "naval_war/web/pages.py")}
 WEB_MODULES = sorted({name for names in BLUEPRINTS.values() for name in names}
-                     | {"printouts.py", "session.py", "battleship_tcg/web/pages.py",
-                        "broadside/web/pages.py"})
+                     | {"printouts.py", "session.py"}
+                     | {p.relative_to(ROOT).as_posix() for p in ROOT.glob("*/web/pages.py")})
 GAME_COMMANDS = {"agree_to_end", "play_on", "resign", "extend_clock", "forfeit", "move",
                  "stand_in"}
 
@@ -91,6 +93,6 @@ def test_the_play_page_offers_the_core_s_targets(app):
                if o.attrs.get("value") in ("red", "blue", "green")] \
         or [e.attrs["value"] for e in page.find("input", id="target")]
     with app.app_context():
-        game = service.load(store_of(app), table.id)
+        game = replayed(store_of(app), table.id)
     assert offered == targets_for(game, seat) == \
         {"red": ["blue"], "green": ["blue"], "blue": ["red", "green"]}[seat]

@@ -22,6 +22,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..common.documents import Json
 from ..common.problems import Problem, RuleViolation
 from .catalogue import (
     BOAT_TYPES,
@@ -32,7 +33,17 @@ from .catalogue import (
     MAX_CARD_SEED,
     SEATS,
 )
-from .holes import DIRECTIONS, Hole, every_hole, hole_name, line, neighbours, on_half, parse_hole
+from .holes import (
+    DIRECTIONS,
+    Hole,
+    every_hole,
+    hole_name,
+    hole_named,
+    line,
+    neighbours,
+    on_half,
+    parse_hole,
+)
 
 STANDARD_ISLANDS: dict[str, tuple[tuple[str, ...], ...]] = {  # T2: the referee's standard card
     "red": (
@@ -67,7 +78,7 @@ class Card:
         land = self.island_holes(seat)
         return [h for h in every_hole() if h not in land]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         """The card as the ``created`` event keeps it and views show it."""
         return {"name": self.name, "seed": self.seed,
                 "islands": {seat: [[hole_name(h) for h in island] for island in islands]
@@ -86,10 +97,7 @@ def _island_holes(islands: tuple[tuple[Hole, ...], ...]) -> frozenset[Hole]:
 def _islands(names: Iterable[Iterable[str]]) -> tuple[tuple[Hole, ...], ...]:
     islands = []
     for island in names:
-        holes = [parse_hole(n) for n in island]
-        if any(h is None for h in holes):
-            raise ValueError(f"not a hole in {island!r}")
-        islands.append(tuple(sorted(holes)))
+        islands.append(tuple(sorted(hole_named(n) for n in island)))
     return tuple(sorted(islands))
 
 
@@ -255,12 +263,13 @@ def card_from_json(doc: object) -> Card:
                 not isinstance(island, list) or len(island) > 20 for island in half)
             for half in islands.values()):
         raise wrong
-    halves = {}
+    halves: dict[str, tuple[tuple[Hole, ...], ...]] = {}
     for seat, half in islands.items():
         holes = [[parse_hole(n) for n in island] for island in half]
-        if any(h is None for island in holes for h in island):
+        named = [[h for h in island if h is not None] for island in holes]
+        if any(len(n) != len(island) for n, island in zip(named, holes, strict=True)):
             raise wrong
-        halves[seat] = tuple(sorted(tuple(sorted(island)) for island in holes))
+        halves[seat] = tuple(sorted(tuple(sorted(island)) for island in named))
     seed = doc["seed"]
     if doc["name"] == "standard" and seed is None:
         card = Card("standard", None, halves)

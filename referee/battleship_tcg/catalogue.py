@@ -10,6 +10,7 @@ the pages embed, so no script holds a rule of its own.
 
 from __future__ import annotations
 
+from ..common.documents import Json
 from ..common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
 from .holes import COLUMNS, DEPTH, DIRECTIONS, SPOKEN, WIDTH, steps
 
@@ -43,7 +44,7 @@ BOAT_KEYS = ("type", "at", "dir")  # T11
 MOVE_KEYS = ("at", "target")  # T11 (``target`` optional: the one opponent)
 
 
-def catalogue() -> dict:
+def catalogue() -> Json:
     """The catalogue as the pages and ``GET /api/v1/rules`` read it."""
     return {
         "rules": RULES,

@@ -4,11 +4,13 @@ everyone after the end (T9, T10). The web part sums the summaries into its table
 
 from __future__ import annotations
 
+from ..common.documents import Json
 from . import views
 from .catalogue import SEATS
+from .game import Game
 
 
-def club_entry(game) -> dict:
+def club_entry(game: Game) -> Json:
     """Who played and the result, each player's outcome, and the winner's shots when the game
     was played out to the rescue (T9)."""
     shown = views.view_for(game, SEATS[0])  # after the end: everything revealed (T9)

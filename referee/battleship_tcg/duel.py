@@ -25,12 +25,16 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
+from ..common.computer import Computer
+from ..common.documents import Json
 from ..common.lifecycle import toss_order
 from . import new_game, view_for
 from .catalogue import HOLES
 from .computer import LEVELS, computer
-from .holes import every_hole, hole_name, line, parse_hole
+from .game import Game
+from .holes import every_hole, hole_name, hole_named, line
 from .views import status_view
 
 SEATS = ("red", "blue")
@@ -73,7 +77,15 @@ def toss_seed(first: str, rng: random.Random) -> int:
             return seed
 
 
-def _timed(bot, view: dict, think_ms: dict[str, list[float]] | None) -> dict:
+class DuelSeries(Protocol):
+    """What ``referee duel`` hands a rule set's bench of the duels it played."""
+    games: int
+    level_a: str
+    level_b: str
+    think_ms: dict[str, list[float]]
+
+
+def _timed(bot: Computer, view: Json, think_ms: dict[str, list[float]] | None) -> Json:
     start = time.perf_counter()
     move = bot.move(view)
     if think_ms is not None:
@@ -81,10 +93,11 @@ def _timed(bot, view: dict, think_ms: dict[str, list[float]] | None) -> dict:
     return move
 
 
-def _start(levels: dict[str, str], seed: int, first: str):
+def _start(levels: dict[str, str], seed: int, first: str) -> tuple[Game, dict[str, Computer]]:
     """A game on the standard card with each seat's fleet placed by its own computer."""
     rng = random.Random(seed)
-    bots = {seat: computer(levels[seat], rng.randrange(2**31)) for seat in SEATS}
+    bots: dict[str, Computer] = {seat: computer(levels[seat], rng.randrange(2**31))
+                                 for seat in SEATS}
     for bot in bots.values():
         bot.strict = True  # the bench shows a level's failure rather than hide it
     game, _ = new_game(id=f"duel-{seed}", seed=toss_seed(first, rng),
@@ -97,7 +110,7 @@ def _start(levels: dict[str, str], seed: int, first: str):
 
 
 def play_game(level_a: str, level_b: str, seed: int, a_first: bool,
-              think_ms: dict[str, list[float]] | None = None):
+              think_ms: dict[str, list[float]] | None = None) -> Game:
     """One whole game, a at red and b at blue; returns the finished game."""
     game, bots = _start({"red": level_a, "blue": level_b}, seed, "red" if a_first else "blue")
     for _ in range(MAX_MOVES):
@@ -105,16 +118,18 @@ def play_game(level_a: str, level_b: str, seed: int, a_first: bool,
         if status["phase"] != "play":
             break
         seat = status["turn"]
+        if seat is None:
+            break
         game.move(seat, _timed(bots[seat], view_for(game, seat), think_ms))
     return game
 
 
-def stalling_order(view: dict) -> list[str]:
+def stalling_order(view: Json) -> list[str]:
     """Red's half as the bench shoots it in a solo run, from red's own view: the empty sea,
     then the boats, then the islands with the man last (T7 allows exactly this order)."""
     own = view["disposition"]
     boats = [hole_name(h) for b in own["boats"]
-             for h in line(parse_hole(b["at"]), b["dir"], HOLES[b["type"]])]
+             for h in line(hole_named(b["at"]), b["dir"], HOLES[b["type"]])]
     islands = view["islands"][view["you"]]
     sea = [hole_name(h) for h in every_hole()
            if hole_name(h) not in islands and hole_name(h) not in boats]
@@ -148,7 +163,8 @@ def tcg_duel(level_a: str, level_b: str, games: int, seed: int,
     result.think_ms = {level: [] for level in dict.fromkeys((level_a, level_b))}
     for n in range(games):
         game = play_game(level_a, level_b, rng.randrange(2**63), n % 2 == 0, result.think_ms)
-        winner = (status_view(game)["result"] or {}).get("winner")
+        result_document = status_view(game)["result"]
+        winner = result_document["winner"] if result_document else None
         result.games += 1
         if winner == "red":
             result.wins_a += 1
@@ -167,7 +183,8 @@ def tcg_duel(level_a: str, level_b: str, games: int, seed: int,
     return result
 
 
-def duel_lines(series, seed: int, progress: Callable[[int], None] | None = None) -> list[str]:
+def duel_lines(series: DuelSeries, seed: int,
+               progress: Callable[[int], None] | None = None) -> list[str]:
     """What ``referee duel --rules battleship-tcg`` prints after the duels' headline (the
     rule set's ``bench.duel_lines``): ``series.games`` solo runs of each level on fleets drawn
     from ``seed``, and the median think time per move over the duels and the solo runs."""

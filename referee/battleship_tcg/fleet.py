@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..common.documents import Json
 from .card import Card
 from .catalogue import BOAT_KEYS, BOAT_TYPES, DISPOSITION_KEYS, HOLES, NAMES
 from .holes import DIRECTIONS, Hole, hole_name, line, on_half, parse_hole
@@ -46,7 +47,7 @@ class Fleet:
 
     boats: dict[str, tuple[Hole, ...]]
     man: Hole
-    document: dict
+    document: Json
     hit: set[Hole] = field(default_factory=set)
     rescued: bool = False
 
@@ -107,7 +108,9 @@ def _check_boat(i: int, boat: object, found: list[Problem]) -> tuple[str, Hole, 
                                    f"{', '.join(DIRECTIONS[:-1])} or {DIRECTIONS[-1]}",
                              field=f"{where}.dir"))
         ok = False
-    return (kind, hole, dir) if ok else None
+    if not ok or not isinstance(kind, str) or hole is None or not isinstance(dir, str):
+        return None
+    return kind, hole, dir
 
 
 def _shown(value: object) -> str:
@@ -125,6 +128,7 @@ def check_disposition(document: object, card: Card, seat: str) -> Fleet:
     islands = card.island_holes(seat)
     boats = document.get("boats")
     placed: dict[str, tuple[Hole, ...]] = {}
+    covered: dict[str, list[Hole]] = {}  # each boat's holes on the half, even a bad boat's
     firsts: dict[str, tuple[Hole, str]] = {}
     if not isinstance(boats, list) or len(boats) > MAX_BOATS_LISTED:
         found.append(problem("T11", "'boats' is a list of the five boats", field="boats"))
@@ -158,6 +162,7 @@ def check_disposition(document: object, card: Card, seat: str) -> Fleet:
                                        "holes only", wet, field=f"boats[{i}]"))
             bad = True
         firsts[kind] = (at, dir)
+        covered[kind] = on
         if not bad:
             placed[kind] = tuple(holes)
     if boats or isinstance(document.get("boats"), list):
@@ -165,16 +170,16 @@ def check_disposition(document: object, card: Card, seat: str) -> Fleet:
             if counts[kind] == 0:
                 found.append(problem("T3", f"No {NAMES[kind]}: each player has exactly one of "
                                            "each boat", field="boats"))
-    kinds = [k for k in BOAT_TYPES if k in placed]
+    kinds = [k for k in BOAT_TYPES if k in covered]  # a boat off the half overlaps too
     for a_index, a in enumerate(kinds):
         for b in kinds[a_index + 1:]:
-            shared = set(placed[a]) & set(placed[b])
+            shared = set(covered[a]) & set(covered[b])
             if shared:
                 found.append(problem("T4", f"The {NAMES[a]} and the {NAMES[b]} share "
                                            f"{'a hole' if len(shared) == 1 else 'holes'}",
                                      shared, field="boats"))
     man = _check_man(document, islands, seat, found)
-    if found:
+    if found or man is None:
         raise RuleViolation(found)
     normal = {"boats": [{"type": kind, "at": hole_name(firsts[kind][0]),
                          "dir": firsts[kind][1]} for kind in BOAT_TYPES],
@@ -182,7 +187,7 @@ def check_disposition(document: object, card: Card, seat: str) -> Fleet:
     return Fleet(placed, man, normal)
 
 
-def _check_man(document: dict, islands: frozenset[Hole], seat: str,
+def _check_man(document: Json, islands: frozenset[Hole], seat: str,
                found: list[Problem]) -> Hole | None:
     if "man" not in document:
         found.append(problem("T5", "Hide the Captured Man on an island of your half: 'man' "

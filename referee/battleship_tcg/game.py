@@ -28,24 +28,29 @@ did not resign or was not forfeited; an agreed end is a draw (no winner) whateve
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import get_args
 
+from ..common.documents import Json
 from ..common.lifecycle import (
     DEFAULT_MINUTES,
     SHARED_EVENT_FIELDS,
+    TWO_SEATS,
     Lifecycle,
     Submitted,
     refuse,
     toss_order,
+    two_seat_options,
 )
 from ..common.outcome import Outcome
 from .card import Card, card_from_json, read_card_option
 from .catalogue import MOVE_KEYS, NAMES, RULES, SEATS
+from .documents import EndReason
 from .fleet import HOLE_RULE, check_disposition
 from .holes import Hole, hole_name, parse_hole
 from .problems import Problem, RuleViolation, problem
 
 OPTIONS = ("card", "disposition_minutes", "move_minutes")  # what new_game reads
-IGNORED_OPTIONS = {"seats": 2, "alliances": False}  # the only values these may have here
+IGNORED_OPTIONS = TWO_SEATS  # the only values these may have here
 
 
 def other(seat: str) -> str:
@@ -59,6 +64,7 @@ class Game(Lifecycle):
     rescued his man; ``over`` is rescued, agreed, resigned or forfeit."""
 
     END_RULE = "T9"
+    END_REASONS = get_args(EndReason)
     TOSS_RULE = "T6"
 
     card: Card | None = None
@@ -71,6 +77,13 @@ class Game(Lifecycle):
         """The opponent's boats this seat has sunk, in the order they went down (T8)."""
         return [r["sunk"] for r in self.reports if r["by"] == seat and r["sunk"]]
 
+    @property
+    def the_card(self) -> Card:
+        """The mission card, which every game has from its first event (T2)."""
+        if self.card is None:
+            raise ValueError("a game has its mission card from its first event (T2)")
+        return self.card
+
     def outcome(self) -> Outcome | None:
         """Scores (boats sunk) and the winner once the game is over (T9)."""
         if not self.over:
@@ -80,14 +93,14 @@ class Game(Lifecycle):
 
     def half_of(self, seat: str) -> frozenset[Hole]:
         """The island holes of a seat's half of the card (T2)."""
-        return self.card.island_holes(seat)
+        return self.the_card.island_holes(seat)
 
     # -- commands -----------------------------------------------------------------------
 
     def submit(self, seat: str, disposition: object) -> Submitted:
         """Store a seat's draft disposition (T3-T5, T11); nothing is bought, so no cost."""
         self._check_setup(seat)
-        fleet = check_disposition(disposition, self.card, seat)
+        fleet = check_disposition(disposition, self.the_card, seat)
         events = self._emit({"type": "disposition", "seat": seat,
                              "disposition": fleet.document})
         return Submitted(events, None, [])
@@ -95,7 +108,7 @@ class Game(Lifecycle):
 
     # -- applying events -------------------------------------------------------------------
 
-    def _apply_created(self, event: dict) -> dict:
+    def _apply_created(self, event: Json) -> Json:
         if self.seats:
             raise refuse("R10", "This game has already been created")
         if event.get("rules") != RULES:
@@ -111,9 +124,9 @@ class Game(Lifecycle):
         self.shots = {s: {} for s in seats}
         return {**event, "card": card.to_json()}
 
-    def _apply_disposition(self, event: dict) -> dict:
+    def _apply_disposition(self, event: Json) -> Json:
         seat = self._check_setup(event.get("seat"))
-        fleet = check_disposition(event.get("disposition"), self.card, seat)
+        fleet = check_disposition(event.get("disposition"), self.the_card, seat)
         self.fleets[seat] = fleet
         return {**event, "disposition": fleet.document}
 
@@ -121,7 +134,7 @@ class Game(Lifecycle):
         """Players take turns (T7); the first is the one the toss put first (T6)."""
         return self.order[0] if after is None else other(after)
 
-    def _apply_move(self, event: dict) -> dict:
+    def _apply_move(self, event: Json) -> Json:
         seat = self._check_seat(event.get("seat"))
         if self.phase == "over":
             raise refuse("T9", "The game is over: no more shots", kind="turn")
@@ -129,7 +142,7 @@ class Game(Lifecycle):
             raise refuse("T7", "Shots are made only while the game is in play; it starts "
                                "when both players have locked in", kind="turn")
         if seat != self.turn:
-            raise refuse("T7", f"It is {self.turn.title()}'s turn, not {seat.title()}'s",
+            raise refuse("T7", f"It is {(self.turn or '').title()}'s turn, not {seat.title()}'s",
                          kind="turn")
         target = other(seat)
         hole = self._check_shot(seat, target, event.get("move"))
@@ -203,23 +216,13 @@ Game.EVENT_FIELDS = {**SHARED_EVENT_FIELDS, "created": (
     "rules", "id", "seats", "card", "disposition_minutes", "move_minutes", "bots", "at")}
 
 
-def new_game(*, id: str = "", seed: int, at: float = 0.0, options: dict | None = None,
-             bots: dict | None = None) -> tuple[Game, list[dict]]:
+def new_game(*, id: str = "", seed: int, at: float = 0.0, options: Json | None = None,
+             bots: Json | None = None) -> tuple[Game, list[Json]]:
     """Create a game and toss for the first move at once (T6); returns the game and its
     first two events. ``seed`` comes from the server's secret random source; ``options`` are
     the API's (``card``, ``disposition_minutes``, ``move_minutes``)."""
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise refuse("T11", "The options are an object", field="options")
-    for key, value in options.items():
-        if key in IGNORED_OPTIONS and value == IGNORED_OPTIONS[key] \
-                and type(value) is type(IGNORED_OPTIONS[key]):
-            continue
-        if key not in OPTIONS:
-            raise refuse("T3" if key in IGNORED_OPTIONS else "T11",
-                         f"{str(key)[:40]!r} is not an option of this game (two players, "
-                         f"one fleet each); its options are {', '.join(OPTIONS)}",
-                         field=str(key)[:40])
+    options = two_seat_options(options, OPTIONS, rule="T11", seats_rule="T3",
+                               shape="two players, one fleet each")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise refuse("T6", "The toss needs a whole-number seed", field="seed")
     card = read_card_option(options.get("card"))

@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from ..common.documents import Json
+
 COLUMNS = "ABCDEFGHIJKLMNO"
 WIDTH, DEPTH = len(COLUMNS), 10  # 15 columns of 10 holes (T1)
 SPOKEN = (  # T1: "Delta 3"; Alpha and Juliet are read too, as people spell them
@@ -48,6 +50,15 @@ def on_half(hole: Hole) -> bool:
 
 def hole_name(hole: Hole) -> str:
     return f"{COLUMNS[hole.column]} {hole.row + 1}"
+
+
+def hole_named(text: str) -> Hole:
+    """The hole a name the referee wrote gives (its own documents, the card's islands):
+    ``ValueError`` when it names none."""
+    hole = parse_hole(text)
+    if hole is None:
+        raise ValueError(f"{text[:20]!r} is not a hole of a half (T1)")
+    return hole
 
 
 def parse_hole(text: object) -> Hole | None:
@@ -111,7 +122,7 @@ def reading_order(holes: Iterable[Hole]) -> list[Hole]:
     return sorted(set(holes))
 
 
-def steps() -> dict:
+def steps() -> Json:
     """For each direction a boat may run, the step to the next hole from a high column (A, C
     ...) and from a low one (B, D ...), as [columns, rows]: ``step`` as data, for the
     catalogue the phones' scripts read (they hold no rule of their own).

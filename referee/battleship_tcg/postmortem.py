@@ -35,12 +35,15 @@ every island not yet shot may hide the man: no rescue shot is wasted.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
+from ..common.documents import Json
+from ..common.views import require_over
 from .card import lines_of
 from .catalogue import BOAT_TYPES, HOLES, RULES
 from .game import Game, other
 from .holes import DEPTH, Hole, every_hole, parse_hole
-from .views import describe, require_over
+from .views import describe
 
 
 def _hole(name: str) -> Hole:
@@ -49,7 +52,7 @@ def _hole(name: str) -> Hole:
     return hole
 
 
-def open_holes(islands: frozenset[Hole], told: list[dict]) -> set[Hole]:
+def open_holes(islands: frozenset[Hole], told: list[Json]) -> set[Hole]:
     """The holes of a half that some boat still afloat could cover, given the reports
     ``told`` (the shooter's earlier shots at that half, in order); see the module's text."""
     knowledge = Knowledge()
@@ -72,7 +75,7 @@ def _bit(hole: Hole) -> int:
     return hole.column * DEPTH + hole.row
 
 
-def _mask(holes) -> int:
+def _mask(holes: Iterable[Hole]) -> int:
     mask = 0
     for h in holes:
         mask |= 1 << _bit(h)
@@ -94,7 +97,7 @@ class Knowledge:
         self.hits: set[Hole] = set()
         self.sinks: dict[str, Hole] = {}
 
-    def add(self, report: dict) -> None:
+    def add(self, report: Json) -> None:
         hole = _hole(report["at"][0])
         (self.hits if report["result"] == "hit" else self.misses).add(hole)
         if report["sunk"]:
@@ -135,7 +138,7 @@ def holes_ok(holes: tuple[Hole, ...], hits: set[Hole], at: Hole, sink_holes: set
                for h in holes)
 
 
-def steps(game: Game) -> list[dict]:
+def steps(game: Game) -> list[Json]:
     """Every shot with its report, sentence, what it found, ``wasted`` and ``open``."""
     out = []
     told = {s: Knowledge() for s in game.seats}
@@ -143,7 +146,7 @@ def steps(game: Game) -> list[dict]:
         target = report["target"]
         hole = _hole(report["at"][0])
         earlier = told[target]
-        islands = game.card.island_holes(target)
+        islands = game.the_card.island_holes(target)
         if len(earlier.sinks) < len(BOAT_TYPES):
             still = earlier.open_holes(islands)
             wasted, count = hole not in still, len(still)
@@ -159,28 +162,29 @@ def steps(game: Game) -> list[dict]:
     return out
 
 
-def sinking(game: Game) -> dict[str, dict[str, dict]]:
+def sinking(game: Game) -> dict[str, dict[str, Json]]:
     """For each seat, the shots it took to sink each of the opponent's boats."""
-    table: dict[str, dict[str, dict]] = {}
+    table: dict[str, dict[str, Json]] = {}
     for seat in game.seats:
         fleet = game.fleets.get(other(seat))
-        rows = {kind: {"shots": None, "first_hit": None, "to_finish": None}
-                for kind in BOAT_TYPES}
+        rows: dict[str, dict[str, int | None]] = {
+            kind: {"shots": None, "first_hit": None, "to_finish": None} for kind in BOAT_TYPES}
         mine = [r for r in game.reports if r["by"] == seat]
         for k, report in enumerate(mine, start=1):
             kind = fleet.at.get(_hole(report["at"][0])) if fleet else None
             if kind is None:
                 continue
-            if rows[kind]["first_hit"] is None:
-                rows[kind]["first_hit"] = k
+            first_hit = rows[kind]["first_hit"]
+            if first_hit is None:
+                rows[kind]["first_hit"] = first_hit = k
             if report["sunk"] == kind:
                 rows[kind]["shots"] = k
-                rows[kind]["to_finish"] = k - rows[kind]["first_hit"] + 1
+                rows[kind]["to_finish"] = k - first_hit + 1
         table[seat] = rows
     return table
 
 
-def postmortem_document(game: Game) -> dict:
+def postmortem_document(game: Game) -> Json:
     """The post-mortem of a finished game (refused before the end, T10)."""
     require_over(game, "The post-mortem is given", "T10")
     walked = steps(game)
@@ -194,7 +198,9 @@ def postmortem_document(game: Game) -> dict:
                        "holes": [walked[n - 1]["at"][0] for n in ns],
                        "of": sum(1 for step in walked if step["by"] == s)}
                    for s, ns in wasted.items()},
-        "method": "A shot is wasted when no boat still afloat could lie on its hole, given "
-                  "the shooter's own earlier misses, hits and sinkings at that half and the "
-                  "islands (see docs/battleship-tcg.md, The post-mortem).",
+        "method": "A shot is wasted when, from what the shooter had been told before it, no "
+                  "boat still afloat could lie on its hole: not on an island (T4), not where "
+                  "he missed, not on the hole where a boat sank, and not on a hole that must "
+                  "be a sunk boat's, because every line of hits that boat could lie on "
+                  "passes through it.",
     }

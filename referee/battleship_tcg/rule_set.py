@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from ..common.ruleset import RuleSet
 from . import views
 from .catalogue import RULES, SEATS, TITLE, catalogue
@@ -19,11 +22,15 @@ class Bench:
     only when the bench asks, so that the core loads nothing of the command line)."""
 
     @staticmethod
-    def duel_lines(series, seed: int, progress=None) -> list[str]:
+    def duel_lines(series: DuelSeries, seed: int,
+                   progress: Callable[[int], None] | None = None) -> list[str]:
         from .duel import duel_lines
 
         return duel_lines(series, seed, progress)
 
+
+if TYPE_CHECKING:  # the bench's module is loaded only when the bench asks
+    from .duel import DuelSeries
 
 RULE_SET = RuleSet(
     rules=RULES,

@@ -3,13 +3,15 @@ referee's OpenAPI document beside the Naval War Game's; written from the catalog
 
 from __future__ import annotations
 
+from typing import get_args
+
+from ..common.documents import Json
+from ..common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MIN_MINUTES
+from ..common.schema import json_schema
+from . import documents
 from .catalogue import (
     BOAT_TYPES,
-    DEFAULT_MINUTES,
     MAX_CARD_SEED,
-    MAX_MINUTES,
-    MIN_MINUTES,
-    RESULTS,
     SEATS,
 )
 from .holes import COLUMNS, DEPTH, DIRECTIONS
@@ -18,20 +20,15 @@ HOLE = {"type": "string", "example": "D 3",
         "description": f"A hole of one half (T1): column {COLUMNS[0]}-{COLUMNS[-1]} (or its "
                        f"spoken word, 'Delta 3') then 1-{DEPTH}"}
 SEAT = {"type": "string", "enum": list(SEATS)}
+# what its documents' types name: its own seats and the reasons its games end by
+NAMES = {"seat": list(SEATS), "end_reason": list(get_args(documents.EndReason))}
 
 
-def schemas() -> dict:
+def schemas() -> Json:
     """The schemas by name: Options, Disposition, Move, Report, View and Catalogue."""
     boat = {"type": "object", "required": ["type", "at", "dir"], "additionalProperties": False,
             "properties": {"type": {"type": "string", "enum": list(BOAT_TYPES)}, "at": HOLE,
                            "dir": {"type": "string", "enum": list(DIRECTIONS)}}}
-    shot = {"type": "object", "required": ["n", "at", "result", "sunk"], "properties": {
-        "n": {"type": "integer"}, "at": HOLE, "result": {"type": "string", "enum": list(RESULTS)},
-        "sunk": {"type": "string", "nullable": True, "enum": [*BOAT_TYPES, None]},
-        "found": {"type": "string", "nullable": True,
-                  "description": "On one's own half, and on both after the end (T12)"}}}
-    halves = {"type": "object", "properties": {seat: {"type": "array", "items": HOLE}
-                                               for seat in SEATS}}
     return {
         "Options": {"type": "object", "additionalProperties": False, "required": ["rules"],
                     "properties": {
@@ -59,24 +56,9 @@ def schemas() -> dict:
             "at": {"oneOf": [HOLE, {"type": "array", "items": HOLE, "minItems": 1,
                                     "maxItems": 1}]},
             "target": SEAT}},
-        "Report": {"type": "object", "required": ["n", "by", "target", "at", "result", "sunk"],
-                   "properties": {
-            "n": {"type": "integer"}, "by": SEAT, "target": SEAT,
-            "at": {"type": "array", "items": HOLE, "minItems": 1, "maxItems": 1},
-            "result": {"type": "string", "enum": list(RESULTS)},
-            "sunk": {"type": "string", "nullable": True}, "text": {"type": "string"},
-            "stand_in": {"type": "boolean"}}},
-        "View": {"type": "object", "required": ["id", "rules", "phase", "you", "version",
-                                                "seats", "islands", "shots", "reports"],
-                 "properties": {
-            "rules": {"type": "string", "enum": ["battleship-tcg"]},
-            "islands": halves, "shots": {"type": "object", "properties": {
-                seat: {"type": "array", "items": shot} for seat in SEATS}},
-            "sunk": {"type": "object", "properties": {
-                seat: {"type": "array", "items": {"type": "string"}} for seat in SEATS}},
-            "disposition": {"type": "object", "nullable": True},
-            "damage": {"type": "object", "nullable": True},
-            "revealed": {"type": "object", "description": "After the end (T9)"}}},
+        # the documents it gives, made from their types (T11, T12: ``documents``)
+        "Report": json_schema(documents.SeatReport, names=NAMES),
+        "View": json_schema(documents.ServedView, names=NAMES),
         "Catalogue": {"type": "object", "required": ["boats", "man", "directions", "grid"],
                       "properties": {"boats": {"type": "object"}, "man": {"type": "object"},
                                      "directions": {"type": "array",

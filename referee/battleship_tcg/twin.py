@@ -10,7 +10,9 @@ stays off them. The owner's own shots go at the other half and never depend on h
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from ..common.documents import Json
 from ..common.problems import RuleViolation
 from ..common.ruleset import Twin
 from .card import placements, read_card_option
@@ -19,10 +21,10 @@ from .fleet import check_disposition
 from .holes import DIRECTIONS, Hole, hole_name, line, parse_hole
 
 
-def secret_twin(view: dict, rng: random.Random) -> Twin | None:
+def secret_twin(view: Json, rng: random.Random) -> Twin | None:
     """A twin of the disposition in a seat's view (its own half of the view's card)."""
     document, owner, card = view.get("disposition"), view.get("you"), view.get("card") or {}
-    if not isinstance(document, dict):
+    if not isinstance(document, dict) or not isinstance(owner, str):
         return None
     card = read_card_option("standard" if card.get("name") == "standard"
                             else {"seed": card.get("seed")})
@@ -45,15 +47,15 @@ def secret_twin(view: dict, rng: random.Random) -> Twin | None:
     return Twin(twin.document, _clear_of(owner, differ))
 
 
-def _boat(kind: str, holes: tuple[Hole, ...]) -> dict:
+def _boat(kind: str, holes: tuple[Hole, ...]) -> Json:
     for way in DIRECTIONS:
         if tuple(line(holes[0], way, len(holes))) == tuple(holes):
             return {"type": kind, "at": hole_name(holes[0]), "dir": way}
     raise ValueError(f"{[hole_name(h) for h in holes]} is not a line of T4")
 
 
-def _clear_of(owner: str, differ: frozenset[Hole]):
-    def clear(seat: str, move: dict, _view: dict) -> bool:
+def _clear_of(owner: str, differ: frozenset[Hole]) -> Callable[[str, Json, Json], bool]:
+    def clear(seat: str, move: Json, _view: Json) -> bool:
         if seat == owner:
             return True
         at = move.get("at") if isinstance(move, dict) else None

@@ -12,6 +12,7 @@ seat sees its own disposition, and on its own half which boat (or the man) each 
 
 from __future__ import annotations
 
+from ..common.documents import Json
 from ..common.views import (  # noqa: F401  (re-exported: every rule set's views)
     detached,
     fingerprint_checks,
@@ -24,13 +25,14 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
     targets_for,
 )
 from .catalogue import NAMES, RULES, SAID
+from .documents import TcgSeating
 from .game import Game, other
 from .holes import Hole, hole_name, parse_hole
 
 REPORT_KEYS = ("n", "by", "target", "at", "result", "sunk", "stand_in")
 
 
-def describe(report: dict) -> str:
+def describe(report: Json) -> str:
     """A report in the game's words, as a player would say it across the table (T8).
 
     >>> describe({"by": "red", "target": "blue", "at": ["D 3"], "result": "hit",
@@ -45,7 +47,7 @@ def describe(report: dict) -> str:
     return f"{report['by'].title()} shot at {report['at'][0]}: {said}"
 
 
-def report_for(game: Game, report: dict, seat: str) -> dict:
+def report_for(game: Game, report: Json, seat: str) -> Json:
     """One seat's copy of a report (T8, T11), with its sentence."""
     copy = {k: report[k] for k in REPORT_KEYS if k in report}
     copy["at"] = list(report["at"])
@@ -53,7 +55,7 @@ def report_for(game: Game, report: dict, seat: str) -> dict:
     return copy
 
 
-def _shots_at(game: Game, half: str, seat: str) -> list[dict]:
+def _shots_at(game: Game, half: str, seat: str) -> list[Json]:
     """The shots at one half as ``seat`` may see them: the hole, its result and a sunk boat's
     type (T8); on his own half, or once the game is over, also what the shot found there
     (``found``: a boat type, ``"man"`` or null)."""
@@ -78,14 +80,14 @@ def _hole(name: str) -> Hole:
     return hole
 
 
-def _seat_entry(game: Game, s: str, seat: str) -> dict:
+def _seat_entry(game: Game, s: str, seat: str) -> Json:
     return {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
             "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
             "stand_in": s in game.stand_ins, "fingerprint": game.fingerprints.get(s),
             "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
 
 
-def _view(game: Game, seat: str) -> dict:
+def _view(game: Game, seat: str) -> Json:
     fleet = game.fleets.get(seat)
     view = {
         "rules": RULES,
@@ -100,8 +102,8 @@ def _view(game: Game, seat: str) -> dict:
         "sides": [list(members) for members in game.sides],
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
         "move_minutes": game.move_minutes,
-        "card": {"name": game.card.name, "seed": game.card.seed},
-        "islands": {s: game.card.island_names(s) for s in game.seats},  # T2, T12
+        "card": {"name": game.the_card.name, "seed": game.the_card.seed},
+        "islands": {s: game.the_card.island_names(s) for s in game.seats},  # T2, T12
         "disposition": fleet.document if fleet else None,
         "damage": fleet.damage() if fleet else None,
         "shots": {s: _shots_at(game, s, seat) for s in game.seats},
@@ -116,20 +118,21 @@ def _view(game: Game, seat: str) -> dict:
     return view
 
 
-def view_for(game: Game, seat: str) -> dict:
+def view_for(game: Game, seat: str) -> Json:
     """The view document of T12 for one seat."""
     return detached(_view(game, seat))
 
 
-def seating_for(game: Game) -> dict:
+def seating_for(game: Game) -> TcgSeating:
     """What the holder of a join link sees before he joins: the seats, the order drawn at
     creation (T6) and the card's islands (T2, public); nothing of anyone's fleet."""
-    return detached({"id": game.id, "seats": list(game.seats), "order": list(game.order),
-                     "sides": [list(m) for m in game.sides],
-                     "islands": {s: game.card.island_names(s) for s in game.seats}})
+    card = game.the_card
+    return detached(TcgSeating(id=game.id, seats=list(game.seats), order=list(game.order),
+                               sides=[list(m) for m in game.sides],
+                               islands={s: card.island_names(s) for s in game.seats}))
 
 
-def record_for(game: Game, seat: str) -> dict:
+def record_for(game: Game, seat: str) -> Json:
     """The record as one seat may see it: the toss (T6), then every shot (T8)."""
     return detached({
         "rules": RULES,
@@ -147,7 +150,7 @@ def scores(game: Game) -> dict[str, int]:
     return {s: len(game.sunk_by(s)) for s in game.seats}
 
 
-def result_headline(view: dict) -> str:
+def result_headline(view: Json) -> str:
     """The end in a sentence, from a finished view (T9).
 
     >>> result_headline({"result": {"reason": "rescued", "winner": "red", "winners": ["red"],
@@ -174,7 +177,7 @@ def result_headline(view: dict) -> str:
     return f"Ended by agreement: a draw; Red sank {red}, Blue {blue}."
 
 
-def postmortem_view(game: Game, seat: str) -> dict:
+def postmortem_view(game: Game, seat: str) -> Json:
     """Everything the post-mortem shows a seat: its view, both seats' names and dispositions
     and the fingerprint checks; refused before the end (T10)."""
     return postmortem_of(game, lambda: _view(game, seat), "T10")

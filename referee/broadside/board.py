@@ -13,7 +13,9 @@ import json
 import re
 from pathlib import Path
 
-BOARD: dict = json.loads((Path(__file__).with_name("board.json")).read_text(encoding="utf-8"))
+from ..common.documents import Json
+
+BOARD: Json = json.loads((Path(__file__).with_name("board.json")).read_text(encoding="utf-8"))
 
 COLUMNS: tuple[str, ...] = tuple(BOARD["columns"])
 ROWS: int = BOARD["rows"]
@@ -23,9 +25,9 @@ FACINGS = ("up", "right", "down", "left")  # clockwise; "up" is toward the docks
 TURNS = (None, "left", "right", "about")
 _DELTA = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
 
-MERCHANTS: tuple[dict, ...] = tuple(BOARD["merchants"])
-RED_CIRCLES: dict[str, dict] = {circle["at"]: circle for circle in BOARD["red_circles"]}
-BATTERIES: dict[str, dict] = {battery["site"]: battery for battery in BOARD["batteries"]}
+MERCHANTS: tuple[Json, ...] = tuple(BOARD["merchants"])
+RED_CIRCLES: dict[str, Json] = {circle["at"]: circle for circle in BOARD["red_circles"]}
+BATTERIES: dict[str, Json] = {battery["site"]: battery for battery in BOARD["batteries"]}
 BUOY_GROUPS: dict[str, tuple[str, ...]] = {group: tuple(at) for group, at
                                            in BOARD["buoys"].items()}
 YELLOW_CIRCLES: tuple[str, ...] = tuple(at for group in BUOY_GROUPS.values() for at in group)
@@ -130,7 +132,7 @@ def controlling(circle: str) -> tuple[str, ...]:
     return tuple(site for site, battery in BATTERIES.items() if circle in battery["controls"])
 
 
-def merchant_opposite(cross: str) -> dict | None:
+def merchant_opposite(cross: str) -> Json | None:
     """The merchant ship whose cross "just opposite" is ``cross`` (B9), if any."""
     for merchant in MERCHANTS:
         if merchant["opposite"] == cross:

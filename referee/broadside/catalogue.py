@@ -8,6 +8,7 @@ holds a rule of its own.
 
 from __future__ import annotations
 
+from ..common.documents import Json
 from ..common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
 from .board import BOARD, FACINGS, START_FACING, TURNS
 
@@ -42,7 +43,7 @@ def side_name(seat: str) -> str:
     return seat.title()
 
 
-def catalogue() -> dict:
+def catalogue() -> Json:
     """The catalogue as the pages and ``GET /api/v1/rules`` read it."""
     return {
         "rules": RULES,

@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+from ..common.documents import Json
 from .catalogue import SEATS
+from .game import Game
 from .views import result_headline, status_view, view_for
 
 
-def club_entry(game) -> dict:
+def club_entry(game: Game) -> Json:
     """Who played and the result, the winning seats, merchant ships sunk, ships the rocks sank,
     masts the shore batteries took, and each player's seat and whether he won."""
     shown = view_for(game, "blue")

@@ -26,8 +26,10 @@ what the log keeps and the fingerprint is taken of.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..common.documents import Json
 from ..common.problems import Problem, RuleViolation
 from .board import BATTERIES, BLUE_START, BUOY_GROUPS, RED_START, YELLOW_CIRCLES, parse_cross
 from .catalogue import (
@@ -53,13 +55,31 @@ SITES = tuple(BATTERIES)
 class Disposition:
     """A side's ships as placed and, for Blue, his buoys and batteries (the secrets, B4)."""
 
-    ships: list[dict]  # [{"type", "at"}] in normal form
-    document: dict
+    ships: list[Json]  # [{"type", "at"}] in normal form
+    document: Json
     buoys: dict[str, str] = field(default_factory=dict)  # yellow circle -> sink | pass
     batteries: dict[str, str] = field(default_factory=dict)  # site -> hit | miss
 
 
-def problem(rule: str, message: str, crosses=(), field: str | None = None) -> Problem:
+def numbered(ships: list[Json]) -> list[Json]:
+    """The ships, each with its ``number`` among its side's ships of its type in the order
+    given (a disposition's normal form: along its start crosses, row by row), so that
+    players and the record tell them apart: the second Frigate is Frigate 2.
+
+    >>> numbered([{"type": "frigate", "at": "A 2"}, {"type": "brig", "at": "B 2"},
+    ...           {"type": "frigate", "at": "C 2"}])[2]
+    {'type': 'frigate', 'at': 'C 2', 'number': 2}
+    """
+    seen: Counter[str] = Counter()
+    out = []
+    for ship in ships:
+        seen[ship["type"]] += 1
+        out.append({**ship, "number": seen[ship["type"]]})
+    return out
+
+
+def problem(rule: str, message: str, crosses: Iterable[str] = (),
+            field: str | None = None) -> Problem:
     return Problem(rule, message, tuple(crosses), field)
 
 
@@ -75,7 +95,7 @@ def _point(value: object) -> str | None:
         return None
 
 
-def _check_ships(ships: object, seat: str, found: list[Problem]) -> list[dict]:
+def _check_ships(ships: object, seat: str, found: list[Problem]) -> list[Json]:
     if not isinstance(ships, list):
         found.append(problem("B13", "'ships' is a list of ten ships, each {\"type\", \"at\"}",
                              field="ships"))
@@ -85,7 +105,7 @@ def _check_ships(ships: object, seat: str, found: list[Problem]) -> list[dict]:
                                    f"{len(ships)}", field="ships"))
         return []
     start = START[seat]
-    placed: list[dict] = []
+    placed: list[Json] = []
     for i, ship in enumerate(ships):
         where = f"ships[{i}]"
         if not isinstance(ship, dict):
@@ -135,7 +155,7 @@ def _check_ships(ships: object, seat: str, found: list[Problem]) -> list[dict]:
     return sorted(placed, key=lambda ship: order[ship["at"]])
 
 
-def _check_secrets(document: dict, found: list[Problem]) -> tuple[dict, dict]:
+def _check_secrets(document: Json, found: list[Problem]) -> tuple[Json, Json]:
     buoys: dict[str, str] = {}
     raw = document.get("buoys")
     if not isinstance(raw, dict):
@@ -232,7 +252,7 @@ def check_disposition(document: object, seat: str) -> Disposition:
     buoys, batteries = _check_secrets(document, found) if seat == "blue" else ({}, {})
     if found:
         raise RuleViolation(found)
-    normal: dict = {"ships": ships}
+    normal: Json = {"ships": ships}
     if seat == "blue":
         normal["buoys"], normal["batteries"] = buoys, batteries
     return Disposition(ships=ships, document=normal, buoys=buoys, batteries=batteries)

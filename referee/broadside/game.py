@@ -29,13 +29,17 @@ games. Red's score is the merchant ships he sank (0-4), Blue's the Red warships 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import get_args
 
+from ..common.documents import Json
 from ..common.lifecycle import (
     DEFAULT_MINUTES,
     SHARED_EVENT_FIELDS,
+    TWO_SEATS,
     Lifecycle,
     Submitted,
     refuse,
+    two_seat_options,
 )
 from ..common.outcome import Outcome
 from ..common.problems import Problem, RuleViolation
@@ -58,28 +62,36 @@ from .board import (
     turn,
 )
 from .catalogue import MASTS, MOVE_KEYS, ORDER, RULES, SEATS
-from .fleet import check_disposition
-from .words import describe, other, ship_name
+from .documents import EndReason
+from .fleet import check_disposition, numbered
+from .words import describe, other, ship_label, ship_name
 
 OPTIONS = ("disposition_minutes", "move_minutes")  # what new_game reads
-IGNORED_OPTIONS = {"seats": 2, "alliances": False}  # the only values these may have here
+IGNORED_OPTIONS = TWO_SEATS  # the only values these may have here
 CROSS_ORDER = {name: i for i, name in enumerate(BOARD["crosses"])}  # row by row, from the top
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 
 
 @dataclass
 class Ship:
-    """A warship on the board: its side, type, cross, facing and masts left (B3, B8)."""
+    """A warship on the board: its side, type, cross, facing and masts left (B3, B8), and
+    its number among its side's ships of its type (``fleet.numbered``: Frigate 2)."""
 
     side: str
     type: str
     at: str
     facing: str
     masts: int
+    number: int = 0
 
-    def to_json(self) -> dict:
-        return {"side": self.side, "type": self.type, "at": self.at, "facing": self.facing,
-                "masts": self.masts, "sunk": False}
+    def to_json(self) -> Json:
+        return {"side": self.side, "type": self.type, "number": self.number,
+                "name": ship_label(self.type, self.number), "at": self.at,
+                "facing": self.facing, "masts": self.masts, "sunk": False}
+
+    def named(self) -> str:
+        """\"Red's Frigate 2\"."""
+        return ship_name(self.side, self.type, self.number)
 
 
 @dataclass
@@ -93,6 +105,7 @@ class Game(Lifecycle):
     move; a side with no move passes and the other plays on."""
 
     END_RULE = "B10"
+    END_REASONS = get_args(EndReason)
     TOSS_RULE = "B5"
 
     ships: dict[str, Ship] = field(default_factory=dict)  # cross -> warship
@@ -122,7 +135,7 @@ class Game(Lifecycle):
             {"red": len(self.merchants_sunk), "blue": self.red_sunk()},
             self.winner if self.over in ("merchants", "fleet") else None)
 
-    def legal_moves(self, seat: str) -> list[dict]:
+    def legal_moves(self, seat: str) -> list[Json]:
         """Every move B5 allows the seat now: each of its ships (row by row), each turn
         (none, left, right, about), each open cross along the straight line, nearest first."""
         found = []
@@ -150,7 +163,7 @@ class Game(Lifecycle):
 
     # -- applying events -------------------------------------------------------------------
 
-    def _apply_created(self, event: dict) -> dict:
+    def _apply_created(self, event: Json) -> None:
         if self.seats:
             raise refuse("R10", "This game has already been created")
         if event.get("rules") != RULES:
@@ -166,7 +179,7 @@ class Game(Lifecycle):
         self.order = list(ORDER)
         return None
 
-    def _apply_disposition(self, event: dict) -> dict:
+    def _apply_disposition(self, event: Json) -> Json:
         seat = self._check_setup(event.get("seat"))
         fleet = check_disposition(event.get("disposition"), seat)
         self.fleets[seat] = fleet
@@ -180,9 +193,10 @@ class Game(Lifecycle):
         super()._start_if_all_ready()
         if self.started and not started:
             for seat in self.seats:
-                for ship in self.fleets[seat].ships:
+                for ship in numbered(self.fleets[seat].ships):
                     self.ships[ship["at"]] = Ship(seat, ship["type"], ship["at"],
-                                                  START_FACING[seat], MASTS[ship["type"]])
+                                                  START_FACING[seat], MASTS[ship["type"]],
+                                                  ship["number"])
             self.buoys = dict(self.fleets["blue"].buoys)
             self.batteries = dict(self.fleets["blue"].batteries)
 
@@ -190,7 +204,7 @@ class Game(Lifecycle):
         """Red moves first and turns alternate (B5)."""
         return ORDER[0] if after is None else other(after)
 
-    def _apply_move(self, event: dict) -> dict:
+    def _apply_move(self, event: Json) -> Json:
         seat = self._check_seat(event.get("seat"))
         if self.phase == "over":
             raise refuse("B10", "The game is over: no more moves", kind="turn")
@@ -198,12 +212,13 @@ class Game(Lifecycle):
             raise refuse("B5", "Moves are made only while the game is in play; it starts when "
                                "both players have locked in", kind="turn")
         if seat != self.turn:
-            raise refuse("B5", f"It is {self.turn.title()}'s turn, not {seat.title()}'s",
+            raise refuse("B5", f"It is {(self.turn or '').title()}'s turn, not {seat.title()}'s",
                          kind="turn")
         move = event.get("move")
         checked = self._check_move(seat, move)
         stand_in = self._check_stand_in_flag(seat, event)
         n = len(self.reports) + 1
+        normal: Json
         if checked is None:
             report = self._pass(seat, n)
             normal = {"pass": True}
@@ -272,14 +287,14 @@ class Game(Lifecycle):
             if ship is None:
                 found.append(Problem("B5", f"There is no ship at {at}", (at,), "ship"))
             elif ship.side != seat:
-                found.append(Problem("B5", f"The ship at {at} is {ship_name(ship.side, ship.type)}"
-                                           f"; {seat.title()} moves only his own ships",
+                found.append(Problem("B5", f"The ship at {at} is {ship.named()}; "
+                                           f"{seat.title()} moves only his own ships",
                                      (at,), "ship"))
-        if found:
+        if found or at is None or to is None:
             raise RuleViolation(found)
         ship = self.ships[at]
         facing = turn(ship.facing, how)
-        name = f"{ship_name(seat, ship.type)} at {at}"
+        name = f"{ship.named()} at {at}"
         if to == at:
             raise _refuse("B5", f"{name} cannot turn in place: a ship must move off its cross, "
                                "at least one cross", [at], field="to")
@@ -296,36 +311,40 @@ class Game(Lifecycle):
                                f"{way} toward {to}. A ship turns only at the start of its move "
                                f"and never turns a corner: to reach {to} it must {must}",
                          [at, to], field="turn")
-        here = at
+        here: str = at
         while here != to:
-            here = step(here, way)
+            following = step(here, way)
+            if following is None:  # off the board: the straight line to ``to`` never is
+                raise _refuse("B5", f"The way from {at} to {to} leaves the board", [at, to],
+                              field="to")
+            here = following
             if here not in CROSSES:
                 what = "is land" if here != to else "is land: a ship stops on a cross"
                 raise _refuse("B5", f"{here} {what}; the way from {at} to {to} is not open "
                                    "water along the crosses", [here], field="to")
             if here in self.ships:
                 other_ship = self.ships[here]
-                raise _refuse("B5", f"{ship_name(other_ship.side, other_ship.type)} is at "
+                raise _refuse("B5", f"{other_ship.named()} is at "
                                    f"{here}: a ship cannot pass through or onto another ship",
                              [here], field="to")
         return at, how, to
 
-    def _pass(self, seat: str, n: int) -> dict:
+    def _pass(self, seat: str, n: int) -> Json:
         return {"n": n, "seat": seat, "move": {"pass": True}, "passed": True, "ship": None,
                 "from": None, "turn": None, "facing": None, "to": None, "path": [],
                 "stopped_by": None, "buoys": [], "battery_masts": 0, "broadsides": [],
                 "masts_lost": [], "sunk": [], "merchants_sunk": []}
 
-    def _sail(self, seat: str, n: int, at: str, how: str | None, to: str) -> dict:
+    def _sail(self, seat: str, n: int, at: str, how: str | None, to: str) -> Json:
         """The move made (B5-B9): the ship turns, sails cross by cross (the batteries charging
         a Red ship at each red circle it enters, B7; a buoy stopping it and being revealed,
         B6), then every broadside of B8, B9 is fired at once."""
         ship = self.ships.pop(at)
         ship.facing = turn(ship.facing, how)
-        lost: dict[int, dict] = {}
-        sunk: list[dict] = []
+        lost: dict[int, Json] = {}
+        sunk: list[Json] = []
         path: list[str] = []
-        buoys: list[dict] = []
+        buoys: list[Json] = []
         stopped_by = None
         battery = 0
         end = None  # why the ship went down on its way
@@ -356,10 +375,11 @@ class Game(Lifecycle):
                 break
         if id(ship) in lost:  # where the move ended, never which circle cost it (B11)
             lost[id(ship)]["at"] = ship.at
-        broadsides: list[dict] = []
+        broadsides: list[Json] = []
         merchants: list[str] = []
         if end is not None:
-            sunk.append({"side": seat, "type": ship.type, "at": ship.at, "by": end})
+            sunk.append({"side": seat, "type": ship.type, "number": ship.number, "at": ship.at,
+                         "by": end})
         else:
             self.ships[ship.at] = ship
             broadsides, merchants = self._broadsides(ship)
@@ -376,20 +396,21 @@ class Game(Lifecycle):
                                                              CROSS_ORDER[s.at])):
                 if not target.masts:
                     del self.ships[target.at]
-                    sunk.append({"side": target.side, "type": target.type, "at": target.at,
-                                 "by": "broadside"})
+                    sunk.append({"side": target.side, "type": target.type,
+                                 "number": target.number, "at": target.at, "by": "broadside"})
             self.merchants_sunk.extend(merchants)
         return {"n": n, "seat": seat, "move": {"ship": at, "turn": how, "to": to},
-                "passed": False, "ship": {"side": seat, "type": ship.type},
+                "passed": False,
+                "ship": {"side": seat, "type": ship.type, "number": ship.number},
                 "from": at, "turn": how, "facing": ship.facing, "to": ship.at, "path": path,
                 "stopped_by": stopped_by, "buoys": buoys, "battery_masts": battery,
                 "broadsides": broadsides, "masts_lost": list(lost.values()), "sunk": sunk,
                 "merchants_sunk": merchants}
 
-    def _broadsides(self, ship: Ship) -> tuple[list[dict], list[str]]:
+    def _broadsides(self, ship: Ship) -> tuple[list[Json], list[str]]:
         """Every broadside fired at the end of a move (B8, B9): between the ship that moved
         and each enemy warship next to it, and from a Red ship at a merchant ship opposite."""
-        fired: list[dict] = []
+        fired: list[Json] = []
         sides = broadside_sides(ship.facing)
         for way in FACINGS:
             there = step(ship.at, way)
@@ -401,24 +422,28 @@ class Game(Lifecycle):
             kind = "exchange" if mine and theirs else "crossed-t"
             if mine:
                 fired.append({"from": ship.at, "at": enemy.at, "side": ship.side,
-                              "type": ship.type, "target": enemy.type, "kind": kind})
+                              "type": ship.type, "number": ship.number, "target": enemy.type,
+                              "target_number": enemy.number, "kind": kind})
             if theirs:
                 fired.append({"from": enemy.at, "at": ship.at, "side": enemy.side,
-                              "type": enemy.type, "target": ship.type, "kind": kind})
+                              "type": enemy.type, "number": enemy.number, "target": ship.type,
+                              "target_number": ship.number, "kind": kind})
         merchants: list[str] = []
         merchant = merchant_opposite(ship.at) if ship.side == "red" else None
         if merchant is not None and merchant["at"] not in self.merchants_sunk \
                 and direction(ship.at, merchant["at"]) in sides:
             fired.append({"from": ship.at, "at": merchant["at"], "side": ship.side,
-                          "type": ship.type, "target": "merchant", "kind": "merchant"})
+                          "type": ship.type, "number": ship.number, "target": "merchant",
+                          "target_number": None, "kind": "merchant"})
             merchants.append(merchant["at"])
         return fired, merchants
 
 
-def _lose(lost: dict[int, dict], ship: Ship, masts: int) -> None:
+def _lose(lost: dict[int, Json], ship: Ship, masts: int) -> None:
     """Note masts a ship has just lost (its ``masts`` already taken down) in the report's
     ``masts_lost``, one entry a ship."""
-    entry = lost.setdefault(id(ship), {"side": ship.side, "type": ship.type, "at": ship.at,
+    entry = lost.setdefault(id(ship), {"side": ship.side, "type": ship.type,
+                                       "number": ship.number, "at": ship.at,
                                        "lost": 0, "masts": ship.masts})
     entry["lost"] += masts
     entry["at"], entry["masts"] = ship.at, ship.masts
@@ -443,24 +468,14 @@ Game.EVENT_FIELDS = {**SHARED_EVENT_FIELDS, "created": (
     "rules", "id", "seats", "disposition_minutes", "move_minutes", "bots", "at")}
 
 
-def new_game(*, id: str = "", seed: int = 0, at: float = 0.0, options: dict | None = None,
-             bots: dict | None = None) -> tuple[Game, list[dict]]:
+def new_game(*, id: str = "", seed: int = 0, at: float = 0.0, options: Json | None = None,
+             bots: Json | None = None) -> tuple[Game, list[Json]]:
     """Create a game; returns the game and its first event. There is no toss (B5: Red moves
     first), so ``seed`` is not used; ``options`` are the API's (``disposition_minutes``,
     ``move_minutes``; ``seats`` 2 and ``alliances`` false are read as what they can only
     be)."""
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise refuse("B13", "The options are an object", field="options")
-    for key, value in options.items():
-        if key in IGNORED_OPTIONS and value == IGNORED_OPTIONS[key] \
-                and type(value) is type(IGNORED_OPTIONS[key]):
-            continue
-        if key not in OPTIONS:
-            raise refuse("B3" if key in IGNORED_OPTIONS else "B13",
-                         f"{str(key)[:40]!r} is not an option of this game (two players, Red "
-                         f"invading and Blue defending); its options are {', '.join(OPTIONS)}",
-                         field=str(key)[:40])
+    options = two_seat_options(options, OPTIONS, rule="B13", seats_rule="B3",
+                               shape="two players, Red invading and Blue defending")
     game = Game()
     events = game._emit({"type": "created", "rules": RULES, "id": id, "seats": list(SEATS),
                          "disposition_minutes": options.get("disposition_minutes",

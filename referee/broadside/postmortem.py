@@ -18,13 +18,15 @@ over.
 
 from __future__ import annotations
 
+from ..common.documents import Json
+from ..common.views import detached, require_over
 from .board import BATTERIES, MERCHANTS, RED_CIRCLES, YELLOW_CIRCLES, controlling
 from .catalogue import RULES
 from .game import CROSS_ORDER, Game
-from .views import describe, detached, report_for, require_over
+from .views import describe, report_for
 
 
-def _board(game: Game, buoys: dict[str, str]) -> dict:
+def _board(game: Game, buoys: dict[str, str]) -> Json:
     return {
         "ships": sorted((s.to_json() for s in game.ships.values()),
                         key=lambda s: CROSS_ORDER[s["at"]]),
@@ -35,7 +37,7 @@ def _board(game: Game, buoys: dict[str, str]) -> dict:
     }
 
 
-def postmortem_document(game: Game) -> dict:
+def postmortem_document(game: Game) -> Json:
     """The post-mortem of a finished game (refused before the end, B12)."""
     require_over(game, "The post-mortem is given", "B12")
     blue = game.fleets.get("blue")
@@ -70,7 +72,7 @@ def postmortem_document(game: Game) -> dict:
                         left -= 1
         steps.append({"n": report["n"], "report": report_for(walk, report, "blue"),
                       "text": describe(report), "batteries": fired, **_board(walk, buoys)})
-    totals = {}
+    totals: dict[str, Json] = {}
     for side in game.seats:
         lost = {"broadside": 0, "batteries": 0, "rock": 0}
         for report in game.reports:
@@ -83,7 +85,7 @@ def postmortem_document(game: Game) -> dict:
     totals["blue"]["buoys_revealed"] = [{"at": cross, "kind": kind}
                                         for cross, kind in game.revealed.items()]
     totals["blue"]["rocks"] = [{"n": report["n"], "at": ship["at"], "side": ship["side"],
-                                "type": ship["type"]}
+                                "type": ship["type"], "number": ship["number"]}
                                for report in game.reports for ship in report["sunk"]
                                if ship["by"] == "rock"]
     return detached({

@@ -23,6 +23,7 @@ RULE_SET = RuleSet(
     options=(*OPTIONS, *IGNORED_OPTIONS),
     seats=SEATS,
     view_for=views.view_for,
+    view_parts=views.view_parts,
     report_for=views.report_for,
     record_for=views.record_for,
     headline=views.result_headline,

@@ -12,7 +12,9 @@ None.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from ..common.documents import Json
 from ..common.problems import RuleViolation
 from ..common.ruleset import Twin
 from .board import BATTERIES, FACINGS, YELLOW_CIRCLES, line, parse_cross
@@ -21,7 +23,7 @@ from .fleet import check_disposition
 TRIES = 200  # random markings tried before giving up
 
 
-def secret_twin(view: dict, rng: random.Random) -> Twin | None:
+def secret_twin(view: Json, rng: random.Random) -> Twin | None:
     """A twin of Blue's disposition in his view: its buoys and batteries marked anew (at
     least one of each differing); None for Red's, who hides nothing."""
     document = view.get("disposition")
@@ -48,7 +50,7 @@ def secret_twin(view: dict, rng: random.Random) -> Twin | None:
     return None
 
 
-def run(move: dict) -> list[str] | None:
+def run(move: Json) -> list[str] | None:
     """The crosses a move's ship would enter on its way to where it is named (B5), in order;
     [] for a pass, None for a move the rules refuse whatever the secrets.
 
@@ -68,8 +70,9 @@ def run(move: dict) -> list[str] | None:
     return None
 
 
-def _clear_of(circles: frozenset[str], guarded: frozenset[str]):
-    def clear(seat: str, move: dict, _view: dict) -> bool:
+def _clear_of(circles: frozenset[str],
+              guarded: frozenset[str]) -> Callable[[str, Json, Json], bool]:
+    def clear(seat: str, move: Json, _view: Json) -> bool:
         crosses = run(move) if isinstance(move, dict) else None
         if crosses is None:
             return False

@@ -11,6 +11,8 @@ A report holds nothing either player may not know, so both players' copies are t
 
 from __future__ import annotations
 
+from ..common.documents import Json, Seating
+from ..common.encoded import Encoded, Parts
 from ..common.views import (  # noqa: F401  (re-exported: every rule set's views)
     detached,
     fingerprint_checks,
@@ -24,13 +26,14 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
 )
 from .board import BATTERIES, BOARD, MERCHANTS, START_FACING, YELLOW_CIRCLES
 from .catalogue import MASTS, NAMES, ORDER, RULES
+from .fleet import numbered
 from .game import CROSS_ORDER, Game, other
-from .words import describe
+from .words import describe, ship_label
 
 REPORT_KEYS = ("n", "seat", "move", "passed", "ship", "from", "turn", "facing", "to", "path",
                "stopped_by", "buoys", "battery_masts", "broadsides", "masts_lost", "sunk",
                "merchants_sunk", "stand_in")
-def _told(report: dict) -> dict:
+def _told(report: Json) -> Json:
     """A report as both seats are told it, sharing parts with the game's (detach it)."""
     copy = {k: report[k] for k in REPORT_KEYS if k in report}
     copy.setdefault("stand_in", False)
@@ -38,31 +41,38 @@ def _told(report: dict) -> dict:
     return copy
 
 
-def report_for(game: Game, report: dict, seat: str) -> dict:
+def report_for(game: Game, report: Json, seat: str) -> Json:
     """One seat's copy of a report (B11), with its sentence: the same for both seats."""
     return detached(_told(report))
 
 
-def _seat_entry(game: Game, s: str, seat: str) -> dict:
+def _seat_entry(game: Game, s: str, seat: str) -> Json:
     return {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
             "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
             "stand_in": s in game.stand_ins, "fingerprint": game.fingerprints.get(s),
             "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
 
 
-def _ships(game: Game, seat: str) -> list[dict]:
+def _ships(game: Game, seat: str) -> list[Json]:
     """Every warship on the board (B14); before play, only the seat's own as placed."""
     if game.started:
         ships = [ship.to_json() for ship in game.ships.values()]
     else:
         document = game.fleets[seat].document if seat in game.fleets else {"ships": []}
-        ships = [{"side": seat, "type": s["type"], "at": s["at"],
-                  "facing": START_FACING[seat], "masts": MASTS[s["type"]], "sunk": False}
-                 for s in document["ships"]]
+        ships = set_out(seat, document["ships"])
     return sorted(ships, key=lambda s: CROSS_ORDER[s["at"]])
 
 
-def _buoys(game: Game, seat: str) -> dict:
+def set_out(seat: str, placed: list[Json]) -> list[Json]:
+    """A side's ships as they stand before play, from its disposition's ``ships`` (normal
+    form), each numbered among its type (Frigate 2) as it will be in play."""
+    return [{"side": seat, "type": s["type"], "number": s["number"],
+             "name": ship_label(s["type"], s["number"]), "at": s["at"],
+             "facing": START_FACING[seat], "masts": MASTS[s["type"]], "sunk": False}
+            for s in numbered(placed)]
+
+
+def _buoys(game: Game, seat: str) -> Json:
     """Each yellow circle's buoy as the seat may know it (B4, B6, B12)."""
     if game.started:
         secret = game.buoys
@@ -79,7 +89,7 @@ def _buoys(game: Game, seat: str) -> dict:
     return shown
 
 
-def _batteries(game: Game, seat: str) -> dict:
+def _batteries(game: Game, seat: str) -> Json:
     """Each battery site as the seat may know it (B4, B12): Red never before the end."""
     if game.started:
         secret = game.batteries
@@ -89,7 +99,7 @@ def _batteries(game: Game, seat: str) -> dict:
     return {site: secret.get(site, "unknown") if knows else "unknown" for site in BATTERIES}
 
 
-def legal_for(game: Game, seat: str) -> list[dict]:
+def legal_for(game: Game, seat: str) -> list[Json]:
     """Every legal move of the seat whose turn it is (B5), ``[{"pass": true}]`` when it has
     none; nothing for the other seat or outside play."""
     if game.phase != "play" or game.turn != seat:
@@ -97,7 +107,7 @@ def legal_for(game: Game, seat: str) -> list[dict]:
     return game.legal_moves(seat) or [{"pass": True}]
 
 
-def _view(game: Game, seat: str) -> dict:
+def _view(game: Game, seat: str) -> Json:
     fleet = game.fleets.get(seat)
     view = {
         "rules": RULES,
@@ -129,17 +139,27 @@ def _view(game: Game, seat: str) -> dict:
     return view
 
 
-def view_for(game: Game, seat: str) -> dict:
+def view_for(game: Game, seat: str) -> Json:
     """The view document of B14 for one seat."""
     return detached(_view(game, seat))
 
 
-def with_draft(view: dict, document: dict) -> dict:
+BOARD_JSON = Encoded.of(BOARD)  # the same in every view: written once
+
+
+def view_parts(game: Game, seat: str) -> Parts:
+    """``view_for``'s document with the board already written, sharing the game's objects:
+    for ``encoded.dumps`` at once, never to be changed or kept."""
+    view: Parts = dict(_view(game, seat))
+    view["board"] = BOARD_JSON  # in its place
+    return view
+
+
+def with_draft(view: Json, document: Json) -> Json:
     """A seat's view in setup showing its kept draft (already in normal form): its ships set
     out, and for Blue his buoys and batteries, as after a lock-in."""
     seat = view["you"]
-    ships = [{"side": seat, "type": s["type"], "at": s["at"], "facing": START_FACING[seat],
-              "masts": MASTS[s["type"]], "sunk": False} for s in document.get("ships", [])]
+    ships = set_out(seat, document.get("ships", []))
     shown = {**view, "disposition": document,
              "ships": sorted(ships, key=lambda s: CROSS_ORDER[s["at"]])}
     if seat == "blue":
@@ -150,14 +170,14 @@ def with_draft(view: dict, document: dict) -> dict:
     return shown
 
 
-def seating_for(game: Game) -> dict:
+def seating_for(game: Game) -> Seating:
     """What the holder of a join link sees before he joins: the seats and the fixed order
     (B5: Red invades and moves first); nothing of anyone's disposition."""
-    return detached({"id": game.id, "seats": list(game.seats), "order": list(ORDER),
-                     "sides": [list(m) for m in game.sides]})
+    return detached(Seating(id=game.id, seats=list(game.seats), order=list(ORDER),
+                            sides=[list(m) for m in game.sides]))
 
 
-def record_for(game: Game, seat: str) -> dict:
+def record_for(game: Game, seat: str) -> Json:
     """The record as one seat may see it: every move's report (B11)."""
     return detached({
         "rules": RULES,
@@ -174,7 +194,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def result_headline(view: dict) -> str:
+def result_headline(view: Json) -> str:
     """The end in a sentence, from a finished view (B10).
 
     >>> result_headline({"result": {"reason": "merchants", "winner": "red",
@@ -201,7 +221,7 @@ def result_headline(view: dict) -> str:
             "warships.")
 
 
-def postmortem_view(game: Game, seat: str) -> dict:
+def postmortem_view(game: Game, seat: str) -> Json:
     """Everything the post-mortem shows a seat: its view, both seats' names and dispositions
     and the fingerprint checks; refused before the end (B12)."""
     return postmortem_of(game, lambda: _view(game, seat), "B12")

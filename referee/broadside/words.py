@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..common.documents import Json
 from .catalogue import NAMES
 
 
@@ -9,9 +10,15 @@ def other(seat: str) -> str:
     return "blue" if seat == "red" else "red"
 
 
-def ship_name(side: str, kind: str) -> str:
-    """\"Red's Frigate\"."""
-    return f"{side.title()}'s {NAMES[kind]}"
+def ship_label(kind: str, number: int | None = None) -> str:
+    """A warship told apart from its side's others of its type: \"Frigate 2\", its number
+    along its side's start line (``fleet.numbered``); its type alone without a number."""
+    return f"{NAMES[kind]} {number}" if number else NAMES[kind]
+
+
+def ship_name(side: str, kind: str, number: int | None = None) -> str:
+    """\"Red's Frigate 2\" (\"Red's Frigate\" without a number)."""
+    return f"{side.title()}'s {ship_label(kind, number)}"
 
 
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
@@ -21,14 +28,15 @@ def _masts(n: int) -> str:
     return f"{WORDS.get(n, n)} mast{'s' if n != 1 else ''}"
 
 
-def describe(report: dict) -> str:
+def describe(report: Json) -> str:
     """A report in the game's words, in one line (B11).
 
-    >>> describe({"seat": "red", "passed": False, "ship": {"side": "red", "type": "frigate"},
+    >>> describe({"seat": "red", "passed": False,
+    ...           "ship": {"side": "red", "type": "frigate", "number": 2},
     ...           "from": "I 19", "turn": "left", "to": "H 19", "move": {"to": "H 19"},
     ...           "buoys": [], "battery_masts": 0, "broadsides": [], "sunk": [],
     ...           "merchants_sunk": []})
-    "Red's Frigate turned left and sailed from I 19 to H 19"
+    "Red's Frigate 2 turned left and sailed from I 19 to H 19"
     >>> describe({"seat": "red", "passed": False, "ship": {"side": "red", "type": "brig"},
     ...           "from": "I 12", "turn": None, "to": "I 8", "move": {"to": "I 8"},
     ...           "buoys": [], "battery_masts": 1, "broadsides": [], "sunk": [],
@@ -39,7 +47,7 @@ def describe(report: dict) -> str:
     if report.get("passed"):
         return f"{side.title()} had no legal move and passed"
     ship = report["ship"]
-    mover = ship_name(ship["side"], ship["type"])
+    mover = ship_name(ship["side"], ship["type"], ship.get("number"))
     turned = f"turned {report['turn']} and " if report.get("turn") else ""
     arrived = report["to"] == report["move"]["to"]
     parts = [f"{mover} {turned}sailed from {report['from']} "
@@ -55,7 +63,7 @@ def describe(report: dict) -> str:
                              if own_end and own_end["by"] == "batteries" else ""))
     if own_end and own_end["by"] == "rock":
         parts.append(f"struck the rock at {own_end['at']} (a SINK buoy) and sank")
-    enemies: dict[str, dict] = {}
+    enemies: dict[str, Json] = {}
     for shot in report["broadsides"]:
         if shot["kind"] == "merchant":
             continue
@@ -64,8 +72,9 @@ def describe(report: dict) -> str:
         entry["mine" if shot["side"] == side else "theirs"] = True
     for enemy_at, entry in enemies.items():
         shot = entry["shot"]
-        kind = shot["target"] if shot["side"] == side else shot["type"]
-        enemy = f"{ship_name(other(side), kind)} at {enemy_at}"
+        kind, number = ((shot["target"], shot.get("target_number")) if shot["side"] == side
+                        else (shot["type"], shot.get("number")))
+        enemy = f"{ship_name(other(side), kind, number)} at {enemy_at}"
         if entry["mine"] and entry["theirs"]:
             parts.append(f"exchanged broadsides with {enemy}")
         elif entry["mine"]:
@@ -81,7 +90,7 @@ def describe(report: dict) -> str:
     for at, n in hits.items():
         target = next(s for s in report["broadsides"] if s["at"] == at)
         owner = other(target["side"])
-        name = f"{ship_name(owner, target['target'])} at {at}"
+        name = f"{ship_name(owner, target['target'], target.get('target_number'))} at {at}"
         if any(s["at"] == at and s["by"] == "broadside" for s in report["sunk"]):
             parts.append(f"{name} was sunk")
         else:

@@ -45,8 +45,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+# a view or a move, as JSON (``documents.Json``: this module imports nothing of the referee's,
+# so that nothing here can hold a game)
+Json = dict[str, Any]
+
 Seeded = Callable[..., random.Random]  # seeded(*words): a source from the seed and the words
-Reading = Callable[[dict, Seeded], tuple[Any, random.Random]]  # (view, seeded) -> (seen, rng)
+Reading = Callable[[Json, Seeded], tuple[Any, random.Random]]  # (view, seeded) -> (seen, rng)
 Failure = Callable[[str, Exception], None]  # on_failure(level, failure)
 
 
@@ -57,8 +61,8 @@ class Level:
     ``read_setup`` gave; a level without a disposition of its own makes the simplest's."""
 
     description: str
-    move: Callable[[Any, random.Random], dict]
-    disposition: Callable[[Any, random.Random], dict] | None = None
+    move: Callable[[Any, random.Random], Json]
+    disposition: Callable[[Any, random.Random], Json] | None = None
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,14 @@ class Roster:
     def first(self) -> Level:
         return self.levels[self.simplest]
 
+    @property
+    def first_disposition(self) -> Callable[[Any, random.Random], Json]:
+        """The simplest level's disposition (which ``__post_init__`` checked it has)."""
+        made = self.first.disposition
+        if made is None:
+            raise ValueError("the simplest level (the first) makes a disposition of its own")
+        return made
+
 
 class Computer:
     """A computer player of one level; all its randomness comes from ``seed`` and the view. A
@@ -113,21 +125,22 @@ class Computer:
         """A source drawn from this computer's seed and ``words``."""
         return random.Random(":".join(str(word) for word in (self.seed, *words)))
 
-    def disposition(self, view: dict | None = None, rng: random.Random | None = None) -> dict:
+    def disposition(self, view: Json | None = None, rng: random.Random | None = None) -> Json:
         """A disposition legal for the seat whose view this is, in setup; ``rng``: a source of
         the caller's own instead of the seeded one (the tests' and the bench's)."""
         seen, seeded = self.ROSTER.read_setup(view or {}, self.seeded)
         source = rng or seeded
-        simplest = self.ROSTER.first.disposition
-        if self.plays.disposition is None or self.plays is self.ROSTER.first:
+        simplest = self.ROSTER.first_disposition
+        own = self.plays.disposition
+        if own is None or self.plays is self.ROSTER.first:
             return simplest(seen, source)
         try:
-            return self.plays.disposition(seen, source)
+            return own(seen, source)
         except Exception as failure:
             self._failed(failure)
         return simplest(seen, source)
 
-    def move(self, view: dict) -> dict:
+    def move(self, view: Json) -> Json:
         """A move legal for the seat whose view this is, at its turn."""
         seen, source = self.ROSTER.read_turn(view, self.seeded)
         if self.plays is self.ROSTER.first:

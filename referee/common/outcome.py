@@ -2,17 +2,18 @@
 
 As python-chess's ``Outcome`` and ``Termination``: a frozen ``Outcome`` holds each seat's
 points, the winning seats (none on a draw), each side's seats and total, and why the game ended,
-one of ``EndReason``; ``to_json`` writes it as every document carries it (docs/api.md, "A
-player's view", ``result``), keys in that order.
+one of the reasons its rule set's game may end by; ``to_json`` writes it as every document
+carries it (docs/api.md, "A player's view", ``result``), keys in that order.
 
->>> won = Outcome.of({"red": 3, "blue": 1}, ["red"], [("red",), ("blue",)], "rescued")
+>>> ends = (*SHARED_ENDS, "rescued")
+>>> won = Outcome.of({"red": 3, "blue": 1}, ["red"], [("red",), ("blue",)], "rescued", ends)
 >>> won.winner, won.to_json()["sides"]
 ('red', [{'seats': ['red'], 'score': 3}, {'seats': ['blue'], 'score': 1}])
->>> Outcome.of({"red": 0}, [], [("red",)], "bored")
+>>> Outcome.of({"red": 0}, [], [("red",)], "bored", ends)
 Traceback (most recent call last):
 ...
 ValueError: 'bored' is not a reason a game ends; the reasons are agreed, resigned, forfeit, \
-exhausted, rescued, merchants, fleet
+rescued
 
 Pure like the cores that use it: no web, storage or PDF library is imported here.
 """
@@ -22,17 +23,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal, get_args
+from typing import get_args
 
-from .documents import EndReason, ResultDocument
+from .documents import EndReason, ResultDocument, SharedEndReason
 
 # the ends every game shares (``Lifecycle``): agreeing to end (R14), resigning, a forfeit that
-# leaves one side (R10)
-SharedEnd = Literal["agreed", "resigned", "forfeit"]
-SHARED_ENDS: tuple[str, ...] = get_args(SharedEnd)
-# those and the referee's games' own; a rule set of its own ends names them (its ``Game``'s
-# ``END_REASONS``, the shared ones among them)
-END_REASONS: tuple[str, ...] = get_args(EndReason)
+# leaves one side (R10); each rule set's ``Game`` adds its own (``Lifecycle.END_REASONS``)
+SHARED_ENDS: tuple[str, ...] = get_args(SharedEndReason)
 
 
 @dataclass(frozen=True)
@@ -46,13 +43,13 @@ class SideScore:
 class Outcome:
     """A finished game's result (see the module's text); ``scores`` cannot be changed.
     ``ends``: the reasons its game may end by, which ``reason`` must be one of (the ends every
-    game shares and the referee's games' own, ``END_REASONS``, unless its rule set names its
-    own: a ``Lifecycle``'s ``END_REASONS``)."""
+    game shares, ``SHARED_ENDS``, unless its rule set names its own: a ``Lifecycle``'s
+    ``END_REASONS``)."""
     scores: Mapping[str, int]
     winners: tuple[str, ...]
     sides: tuple[SideScore, ...]
     reason: EndReason
-    ends: tuple[str, ...] = field(default=END_REASONS, repr=False, compare=False)
+    ends: tuple[str, ...] = field(default=SHARED_ENDS, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.reason not in self.ends:
@@ -64,7 +61,7 @@ class Outcome:
     @classmethod
     def of(cls, scores: Mapping[str, int], winners: Iterable[str],
            sides: Iterable[Iterable[str]], reason: EndReason,
-           ends: tuple[str, ...] = END_REASONS) -> Outcome:
+           ends: tuple[str, ...] = SHARED_ENDS) -> Outcome:
         """The outcome of seats that scored ``scores``, on ``sides``, each side's total the
         sum of its seats' points."""
         return cls(scores, tuple(winners),

@@ -73,3 +73,27 @@ def sides_words(sides: Sequence[Sequence[str]]) -> str:
     if all(len(side) == 1 for side in sides):
         return "every player for himself"
     return " against ".join(side_words(side) for side in sides)
+
+
+COMPUTER_NAME = "computer ("  # how a computer's seat is named: "Computer (captain)"
+
+
+def person_key(name: str) -> str:
+    """One player, one row of the club's tables whatever the case or spacing of his name:
+    the name case-folded, its spaces collapsed.
+
+    >>> person_key("  Ann   Lee "), person_key("ANN LEE") == person_key("ann lee")
+    ('ann lee', True)
+    """
+    return " ".join(name.split()).casefold()
+
+
+def is_computer(name: str) -> bool:
+    """Whether a seat's name is a computer's ("Computer (captain)"): no player may take one
+    (R10), however he spaces or capitalises it.
+
+    >>> is_computer("Computer (admiral)"), is_computer("computer  (x)"), is_computer("Compy")
+    (True, True, False)
+    """
+    return person_key(name).startswith(COMPUTER_NAME)
+

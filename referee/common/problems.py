@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
+from .documents import Json
+
 # what a refusal refuses (``RuleViolation.kind``), from which a server chooses its status: a
 # disposition or move that breaks a ruling, acting out of turn or out of phase, acting for a
 # seat that is not one's own
@@ -27,8 +29,8 @@ class Problem:
     squares: tuple[str, ...] = ()
     field: str | None = None
 
-    def to_json(self) -> dict:
-        doc: dict = {"rule": self.rule, "message": self.message, "squares": list(self.squares)}
+    def to_json(self) -> Json:
+        doc: Json = {"rule": self.rule, "message": self.message, "squares": list(self.squares)}
         if self.field is not None:
             doc["field"] = self.field
         return doc
@@ -56,10 +58,10 @@ class RuleViolation(ValueError):
     def __str__(self) -> str:
         return self._message
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[RuleViolation], tuple[list[Problem], ErrorKind]]:
         """Pickled as its problems and kind (a refusal raised in a worker process of the
         costly pool comes back to the request whole)."""
         return (type(self), (list(self.problems), self.kind))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {"errors": [p.to_json() for p in self.problems]}

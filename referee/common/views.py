@@ -9,20 +9,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TypeVar, cast
 
-from .documents import HostView, Seating, StatusView
-from .lifecycle import fingerprint, refuse
+from .documents import Dice, HostView, Json, SealedHostView, Seating, StatusView
+from .lifecycle import Lifecycle, fingerprint, refuse
 
-
-def detached(document: dict) -> dict:
-    """A copy sharing nothing with the game's state, so no caller can alter the log."""
-    return json.loads(json.dumps(document))
+D = TypeVar("D")
 
 
-def status_view(game) -> StatusView:
+def detached(document: D) -> D:
+    """A copy sharing nothing with the game's state, so no caller can alter the log: the
+    same document, made again from its JSON."""
+    return cast(D, json.loads(json.dumps(document)))
+
+
+def status_view(game: Lifecycle) -> StatusView:
     """The game's public state, as the server runs it: the phase, the seats (joined, ready,
     forfeited, a computer's level, handed to the computer), whose turn and since which event
-    (R25), the clocks and the result; nothing of any seat's forces (R21)."""
+    (R25), the seats that owe a move now and since which event each has (its move clock:
+    several at once where orders are sealed, ``SIMULTANEOUS``), the clocks and the result;
+    nothing of any seat's forces (R21)."""
     return {
         "id": game.id,
         "phase": game.phase,
@@ -33,6 +39,9 @@ def status_view(game) -> StatusView:
                   for s in game.seats},
         "turn": game.turn,
         "turn_began": game.turn_began,
+        "owes": list(game.owes),
+        "owed_since": dict(game.owed_since),
+        "simultaneous": game.SIMULTANEOUS,
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
         "move_minutes": game.move_minutes,
         "stand_in_level": game.stand_in_level,  # the host's choice (R25); None: the rule set's
@@ -40,33 +49,52 @@ def status_view(game) -> StatusView:
     }
 
 
-def host_view(game) -> HostView:
-    """What the host may see (R24): who has joined and locked in, the clock, whose turn and
-    the result; never anything of any seat's fleet."""
+def owes_in(view: Json) -> list[str]:
+    """The seats a seat's view says owe a move now: its ``owes`` (seat -> what it owes)
+    where orders are sealed, else the seat whose turn it is (none outside play).
+
+    >>> owes_in({"phase": "play", "turn": "red"}), owes_in({"phase": "over", "turn": None})
+    (['red'], [])
+    >>> owes_in({"phase": "play", "turn": "red", "owes": {"red": "plot", "blue": "plot"}})
+    ['red', 'blue']
+    """
+    if "owes" in view:
+        return list(view["owes"] or ())
+    return [view["turn"]] if view.get("phase") == "play" and view.get("turn") else []
+
+
+def host_view(game: Lifecycle) -> HostView:  # a SealedHostView where orders are sealed
+    """What the host may see (R24): who has joined and locked in, the clock, whose turn (and,
+    where orders are sealed, every seat that owes one: never what) and the result; never
+    anything of any seat's fleet."""
     status = status_view(game)
-    return detached({key: status[key] for key in
-                     ("id", "phase", "version", "clock", "seats", "turn", "result")})
+    view = HostView(id=status["id"], phase=status["phase"], version=status["version"],
+                    clock=status["clock"], seats=status["seats"], turn=status["turn"],
+                    result=status["result"])
+    if status["simultaneous"]:
+        return detached(SealedHostView(**view, owes=status["owes"]))
+    return detached(view)
 
 
-def seating_for(game) -> Seating:
+def seating_for(game: Lifecycle) -> Seating:
     """What the holder of a join link sees before he joins: the seats, the order of play drawn
     when the game was created (R11) and the sides (R23); nothing of anyone's forces."""
-    return detached({"id": game.id, "seats": list(game.seats), "order": list(game.order),
-                     "sides": [list(members) for members in game.sides]})
+    return detached(Seating(id=game.id, seats=list(game.seats), order=list(game.order),
+                            sides=[list(members) for members in game.sides]))
 
 
-def targets_for(game, seat: str) -> list[str]:
+def targets_for(game: Lifecycle, seat: str) -> list[str]:
     """The seats whose charts a seat may attack now (R23): those still in the game and not
     on its side."""
     return game.opponents(seat)
 
 
-def require_over(game, what: str, rule: str = "R21") -> None:
+def require_over(game: Lifecycle, what: str, rule: str = "R21") -> None:
     if game.phase != "over":
         raise refuse(rule, f"{what} once the game is over", kind="turn")
 
 
-def fingerprint_checks(game, rule: str = "R21") -> list[dict]:
+def fingerprint_checks(game: Lifecycle, rule: str = "R21") -> list[Json]:
     """Each locked-in seat's fingerprint, its salt and whether its disposition and salt give
     it (R21): only once the game is over, when the salts are revealed."""
     require_over(game, "The fingerprints are checked", rule)
@@ -76,14 +104,14 @@ def fingerprint_checks(game, rule: str = "R21") -> list[dict]:
             for s in game.seats if s in game.fingerprints]
 
 
-def fingerprints_verify(game, rule: str = "R21") -> bool:
+def fingerprints_verify(game: Lifecycle, rule: str = "R21") -> bool:
     """Every seat that locked in has a fingerprint that its disposition and salt give, and
-    every seat with a fleet locked it in (an imported game's proof, issue 10 item 5)."""
+    every seat with a fleet locked it in (an imported game's proof that no disposition changed)."""
     return all(check["matches"] for check in fingerprint_checks(game, rule)) \
         and all(s in game.fingerprints for s in game.fleets)
 
 
-def postmortem_of(game, seat_view: Callable[[], dict], rule: str = "R21") -> dict:
+def postmortem_of(game: Lifecycle, seat_view: Callable[[], Json], rule: str = "R21") -> Json:
     """Everything the post-mortem shows a seat, in every rule set: its view (``seat_view``,
     the rule set's, built once the end is checked), every seat's name and disposition and
     the fingerprint checks; refused before the end."""
@@ -97,11 +125,23 @@ def postmortem_of(game, seat_view: Callable[[], dict], rule: str = "R21") -> dic
     })
 
 
-def game_file_of(game, rule: str = "R21", **head) -> dict:
+def dice_of(game: Lifecycle) -> Dice:
+    """The dice as every seat may see them (BB24): the commitment, each seat's seed once it
+    has locked in, every roll so far with what it was for, and the referee's secret seed
+    only once it is revealed at the end (never the one it holds)."""
+    return detached(Dice(commitment=game.dice_commitment,
+                         seeds={s: game.dice_seeds.get(s) for s in game.seats},
+                         rolls=game.dice_rolls, secret=game.dice_revealed))
+
+
+def game_file_of(game: Lifecycle, rule: str = "R21", **head: object) -> Json:
     """What a game file holds, in every rule set: ``head`` (its rules' name, say), then the
     whole log with every disposition, the fingerprints and salts that prove none changed,
-    and the result; refused before the end."""
+    the dice's commitment, seeds and revealed seed where the referee rolls them (BB24), and
+    the result; refused before the end."""
     require_over(game, "A game is given as a file", rule)
+    dice = {"dice": {key: value for key, value in dice_of(game).items() if key != "rolls"}
+            | {"rolls": len(game.dice_rolls)}} if game.DICE else {}
     return detached({**head, "fingerprints": dict(game.fingerprints),
-                     "salts": dict(game.salts), "result": game.result_document(),
+                     "salts": dict(game.salts), **dice, "result": game.result_document(),
                      "events": game.events})

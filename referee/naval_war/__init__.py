@@ -5,8 +5,10 @@ The public surface: ``new_game`` and ``replay`` build a ``Game`` from its event 
 are the only ways anything about a game leaves the core (R21).
 """
 
-from .fleet import PRICES, Cost, Fleet, check_disposition
-from .game import SEATS, Game, new_game, replay, toss_order
+from ..common.lifecycle import toss_order
+from .catalogue import PRICES
+from .fleet import Cost, Fleet, check_disposition
+from .game import SEATS, Game, new_game, replay
 from .problems import Problem, RuleViolation
 from .squares import Square, parse_square, square_name
 from .views import describe, record_for, report_for, view_for

@@ -4,7 +4,7 @@ text in tests/test_illustrative_games.py."""
 
 from __future__ import annotations
 
-from .fleet import NAMES, PLURALS
+from .catalogue import NAMES, PLURALS
 
 BOOK_FLEETS: dict[str, tuple[str, dict[str, int]]] = {
     "game-2-red": ("Game 2, Red", {"battleship": 15, "cruiser": 10, "submarine": 10,

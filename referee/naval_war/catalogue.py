@@ -14,7 +14,10 @@ served as ``GET /api/v1/rules``) the pages' scripts all take them from here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..common import limits
+from ..common.documents import Json
 from .squares import COLUMNS, SIZE, Square, square_name  # noqa: F401  (the doctests)
 
 RULES = "naval-war"
@@ -92,11 +95,11 @@ def ship_squares(kind: str, at: Square, direction: str | None) -> list[Square]:
             for dc, dr in SHAPES[kind]]
 
 
-def on_chart(squares: list[Square]) -> bool:
+def on_chart(squares: Iterable[Square]) -> bool:
     return all(0 <= s.col < SIZE and 0 <= s.row < SIZE for s in squares)
 
 
-def to_json() -> dict:
+def to_json() -> Json:
     """The catalogue as the pages and ``GET /api/v1/rules`` read it."""
     return {
         "order": list(BUYABLE),  # the pieces in the budget's order (JSON objects may be sorted)

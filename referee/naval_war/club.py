@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
-from .catalogue import BUDGET, MIN_SHIPS
-from .fleet import PRICES, SHIP_TYPES
+from ..common.documents import Json
+from ..common.phrasing import person_key
+from .catalogue import BUDGET, MIN_SHIPS, PRICES, SHIP_TYPES
 from .game import Game
 from .phrasing import join_and, seat_word
 from .postmortem import sinks_by_weapon
@@ -36,6 +38,8 @@ def _band(ship_points: int) -> str:
 
 def _outcome(game: Game, seat: str) -> str:
     outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("a game is summarised for the club once it is over")
     if seat in outcome.winners:
         return "won"
     resigned = game.side(game.resigned) if game.resigned else ()  # with his allies (R14)
@@ -63,28 +67,30 @@ def forfeited_before_play(game: Game) -> bool:
     return game.over == "forfeit" and not game.reports
 
 
-def club_entry(game: Game) -> dict:
+def club_entry(game: Game) -> Json:
     """A finished game's part of the club's records (the ``RuleSet``'s ``club_entry``): who
     played and the result in a sentence, for the list of games; and, unless it was forfeited
     before play, each fleet's ships bought and survived, its points split, its outcome and
     score, and the enemy ship points each weapon sank (R19). Everything in it is revealed to
     every player once the game is over (R21)."""
+    fleets: list[Json] = []
     entry = {"players": players_line(game),
              "headline": result_headline(view_for(game, game.seats[0])),
-             "forfeited": forfeited_before_play(game), "fleets": [], "sunk": {}}
+             "forfeited": forfeited_before_play(game), "fleets": fleets, "sunk": {}}
     if entry["forfeited"]:
         return entry
     for seat in game.seats:
         fleet = game.fleets.get(seat)
         if fleet is None:  # forfeited before locking in (R10)
             continue
-        bought, survived = Counter(), Counter()
+        bought: Counter[str] = Counter()
+        survived: Counter[str] = Counter()
         for ship in fleet.ships:
             bought[ship.type] += 1
             survived[ship.type] += not ship.sunk
         ship_points = sum(PRICES[s.type] for s in fleet.ships)
         atoms = any(a.type == "atom-bomber" for a in fleet.aircraft)
-        entry["fleets"].append({
+        fleets.append({
             "name": game.names.get(seat) or seat, "outcome": _outcome(game, seat),
             "split": f"{_band(ship_points)} on ships, {'with' if atoms else 'no'} Atom Bombers",
             "score": fleet.score(), "bought": dict(bought), "survived": dict(survived)})
@@ -93,14 +99,15 @@ def club_entry(game: Game) -> dict:
     return entry
 
 
-def club_records(entries: Iterable[dict]) -> dict:
+def club_records(entries: Iterable[Json]) -> Json:
     """Survival by ship type, results by points split, each player's record and the points
     each weapon sank, summed over the summaries (``club_entry``) of the games that count."""
-    bought: Counter = Counter()
-    survived: Counter = Counter()
-    sunk: Counter = Counter()
-    splits: dict[str, Counter] = {}
-    players: dict[str, Counter] = {}
+    bought: Counter[Any] = Counter()
+    survived: Counter[Any] = Counter()
+    sunk: Counter[Any] = Counter()
+    splits: dict[str, Counter[Any]] = {}
+    players: dict[str, Counter[Any]] = {}
+    names: dict[str, str] = {}  # one row a person, named as he first played
     counted = forfeited = 0
     for entry in entries:
         if entry["forfeited"]:
@@ -114,7 +121,8 @@ def club_records(entries: Iterable[dict]) -> dict:
             outcome = fleet["outcome"]
             splits.setdefault(fleet["split"], Counter()).update(
                 {"players": 1, outcome: 1, "score": fleet["score"]})
-            players.setdefault(fleet["name"], Counter()).update({"games": 1, outcome: 1})
+            key = names.setdefault(person_key(fleet["name"]), fleet["name"])
+            players.setdefault(key, Counter()).update({"games": 1, outcome: 1})
     return {
         "games": counted,
         "forfeited": forfeited,
@@ -128,6 +136,6 @@ def club_records(entries: Iterable[dict]) -> dict:
         "players": [{"name": name, "games": c["games"], "won": c["won"], "drawn": c["drawn"],
                      "lost": c["lost"]}
                     for name, c in sorted(players.items(),
-                                          key=lambda kv: (-kv[1]["won"], kv[0].lower()))],
+                                          key=lambda kv: (-kv[1]["won"], person_key(kv[0])))],
         "sunk": {kind: sunk[kind] for kind in WEAPONS},
     }

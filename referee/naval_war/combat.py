@@ -7,8 +7,9 @@ included. Which of them each player may read is decided in ``views``, nowhere el
 
 from __future__ import annotations
 
-from .catalogue import GUN_RADIUS, RADIUS
-from .fleet import AIRCRAFT_TYPES, SHIP_TYPES, Fleet
+from ..common.documents import Json
+from .catalogue import AIRCRAFT_TYPES, GUN_RADIUS, RADIUS, SHIP_TYPES
+from .fleet import Fleet
 from .squares import Square, area, distance, reading_order, square_name
 
 SHOOTABLE = ("bomber", "recon")  # R18: atom bombers cannot be shot down
@@ -41,7 +42,7 @@ class _Strike:
         self.destroyed = _empty_destroyed()
         self.squares_hit: set[Square] = set()
 
-    def shot(self, square: Square) -> dict:
+    def shot(self, square: Square) -> Json:
         """One shot on one square (R15, R19); returns the salvo's per-shot entry."""
         fleet = self.fleet
         entry = {"at": square_name(square), "result": None, "new": False, "sunk": False,
@@ -75,7 +76,7 @@ class _Strike:
             entry["new"] = True
         return entry
 
-    def hits(self) -> list[dict]:
+    def hits(self) -> list[Json]:
         """One entry per ship that took new hits, in an order that tells nothing of where
         the ships lie: by type, then by number of hits (R20)."""
         entries = [
@@ -86,7 +87,7 @@ class _Strike:
                                               h["sunk"]))
 
 
-def look(fleet: Fleet, centre: Square) -> list[dict]:
+def look(fleet: Fleet, centre: Square) -> list[Json]:
     """What an R.P. over ``centre`` reports: every square of the 3 x 3 on the chart (R17)."""
     seen = []
     for square in area(centre, 1):
@@ -108,7 +109,7 @@ def look(fleet: Fleet, centre: Square) -> list[dict]:
     return seen
 
 
-def strike(fleet: Fleet, weapon: str, squares: list[Square]) -> dict:
+def strike(fleet: Fleet, weapon: str, squares: list[Square]) -> Json:
     """Apply one move's weapon to the target's fleet and return the report's effect fields.
 
     The move must already be legal (R12, R13); this only works out what happens.
@@ -120,7 +121,7 @@ def strike(fleet: Fleet, weapon: str, squares: list[Square]) -> dict:
             fleet.guns[gun_index].spent = True
             gun_square = square_name(fleet.guns[gun_index].square)
     tally = _Strike(fleet)
-    report = {"shot_down": gun_square is not None, "shots": None, "seen": None}
+    report: Json = {"shot_down": gun_square is not None, "shots": None, "seen": None}
     if gun_square is None:
         if weapon == "salvo":
             report["shots"] = [tally.shot(square) for square in squares]

@@ -1,6 +1,6 @@
 """The documents that cross the core's boundary, as types: the events of the log, the reports,
-and the views each seat, the host and the server are given (issue 13, "Types at the
-boundaries").
+and the views each seat, the host and the server are given: the types at the core's
+boundaries.
 
 Each ``TypedDict`` names the section of ``docs/api.md`` (the JSON contract) or
 ``docs/rules.md`` / ``docs/rulings.md`` that describes it in words; the core's functions are
@@ -14,22 +14,34 @@ functional form. The annotations are evaluated as the module loads (no ``from __
 import annotations``): Python 3.11 reads ``NotRequired`` in a string annotation as required.
 """
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
 # the documents every rule set gives alike (the result, the clock, the status, the host's)
 from ..common.documents import (  # noqa: F401  (re-exported with the rest)
     Clock,
+    HostSeat,
+    HostStatus,
     HostView,
+    MoveClock,
     Phase,
     ResultDocument,
     Seat,
+    SeatInfo,
     Seating,
     SideScoreDocument,
     StatusSeat,
     StatusView,
+    Toss,
 )
+from ..common.schema import Keywords
 
-SquareName = str  # "K 10" (R1)
+# "K 10" (R1): a square of the chart, column then row
+SquareName = Annotated[str, Keywords(
+    pattern=r"^\s*[A-Ua-u]\s*([1-9]|1[0-9]|2[01])\s*$", example="K 10",
+    description="A square of the chart, column then row (R1)")]
+# why a game of these rules ends (``result.reason``): the ends every game shares, or no seat
+# left able to attack (R14): docs/api.md, "A player's view"
+EndReason = Literal["agreed", "resigned", "forfeit", "exhausted"]
 
 
 # -- what a player sends: docs/api.md "The disposition" and "Moves" ---------------------------
@@ -230,18 +242,6 @@ move", the table of who is given which field; ``text`` on every copy."""
 
 # -- views: docs/api.md "A player's view", "The move record", "The host status" ---------------
 
-class SeatInfo(TypedDict):
-    """What every seat's view says of each seat: docs/api.md, "A player's view", ``seats{}``."""
-    name: str | None
-    ready: bool
-    bot: str | None
-    forfeited: bool
-    agreed_to_end: bool
-    stand_in: bool
-    fingerprint: str | None
-    salt: str | None
-
-
 class Damage(TypedDict):
     """What has befallen a seat's chart: docs/api.md, "A player's view", ``damage``."""
     hit: list[SquareName]
@@ -278,26 +278,10 @@ class View(TypedDict):
     revealed: NotRequired[dict[Seat, Revealed]]
 
 
-class MoveClock(TypedDict):
-    """The move clock of the seat whose turn it is (R25): docs/api.md, "A player's view",
-    ``move_clock``."""
-    minutes: int
-    seat: Seat | None
-    began: float | None
-    deadline: float | None
-    stand_in_level: str
-
-
 class ServedView(View):
     """The view the server serves (``GET /api/v1/games/{id}``): the core's view with the
     move clock the server keeps (R25). docs/api.md, "A player's view"."""
     move_clock: MoveClock | None
-
-
-class Toss(TypedDict):
-    """The toss's seed and the order it gave (R11): docs/api.md, "The move record"."""
-    seed: int
-    order: list[Seat]
 
 
 class MoveRecord(TypedDict):
@@ -308,27 +292,6 @@ class MoveRecord(TypedDict):
     toss: Toss | None
     moves: list[SeatReport]
     result: ResultDocument | None
-
-
-class HostSeat(StatusSeat):
-    """A seat on the host status, with when its device last asked (R24): docs/api.md,
-    "The host status"."""
-    last_seen: float | None
-
-
-class HostStatus(TypedDict):
-    """``GET /api/v1/games/{id}/host`` (R24): docs/api.md, "The host status"."""
-    id: str
-    phase: Phase
-    version: int
-    clock: Clock
-    move_clock: MoveClock | None
-    seats: dict[Seat, HostSeat]
-    turn: Seat | None
-    result: ResultDocument | None
-    host_seat: Seat | None
-    now: float
-    stand_in_level: str  # R25: the level of the computer that stands in
 
 
 class FingerprintCheck(TypedDict):

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from ..common.documents import Json
 from .catalogue import (  # re-exported: the catalogue is where they are written
     AIRCRAFT_TYPES,
     BUDGET,
@@ -30,6 +31,7 @@ from .catalogue import (  # re-exported: the catalogue is where they are written
     on_chart,
     ship_squares,
 )
+from .documents import Damage, Disposition, ShipEntry
 from .phrasing import with_article
 from .problems import Problem, RuleViolation, problem
 from .squares import (
@@ -108,7 +110,7 @@ class Cost:
     def unspent(self) -> int:
         return max(0, BUDGET - self.total)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {"ships": self.ships, "forces": self.forces, "total": self.total,
                 "unspent": self.unspent}
 
@@ -117,7 +119,7 @@ class Cost:
 class Fleet:
     """One player's chart: land, ships, aircraft, guns and salvoes, and what befell them."""
 
-    document: dict
+    document: Disposition
     land: frozenset[Square]
     ships: list[Ship]
     aircraft: list[Aircraft]
@@ -153,7 +155,7 @@ class Fleet:
         """The length of every ship not sunk, damaged or not (R22)."""
         return sum(SHIP_LENGTH[ship.type] for ship in self.ships if not ship.sunk)
 
-    def damage(self) -> dict[str, list[str]]:
+    def damage(self) -> Damage:
         """What has befallen this chart, as the view document of API.md lists it."""
         def names(squares: Iterable[Square]) -> list[str]:
             return [square_name(s) for s in reading_order(squares)]
@@ -165,7 +167,7 @@ class Fleet:
             "spent": names(g.square for g in self.guns if g.spent and not g.destroyed),
         }
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Everything that can change during play, for comparing two fleets."""
         return (
             tuple(frozenset(ship.hits) for ship in self.ships),
@@ -220,7 +222,7 @@ class _Reader:
                                                f"{err.reason}", field=where))
             return None
 
-    def items(self, doc: dict, key: str, rule: str) -> list:
+    def items(self, doc: Json, key: str, rule: str) -> list[Any]:
         value = doc.get(key, [])
         if not isinstance(value, list):
             self.problems.append(problem(rule, f"'{key}' must be a list", field=key))
@@ -237,15 +239,17 @@ class _Reader:
                                                "'at'", field=where))
             return None
         kind = item.get("type")
-        if kind not in types:
+        if not isinstance(kind, str) or kind not in types:
             self.problems.append(problem("R3", f"{where}: {kind!r} is not one of "
                                                f"{', '.join(types)}", field=f"{where}.type"))
             return None
         return kind
 
 
-def _read_land(reader: _Reader, doc: dict) -> tuple[list[Square], list[Problem]]:
-    units, found, owner = [], [], {}
+def _read_land(reader: _Reader, doc: Json) -> tuple[list[Square], list[Problem]]:
+    units: list[Square] = []
+    found: list[Problem] = []
+    owner: dict[Square, int] = {}
     for i, text in enumerate(reader.items(doc, "land", "R6")):
         top_left = reader.square(text, f"land[{i}]")
         if top_left is None:
@@ -269,7 +273,7 @@ def _read_land(reader: _Reader, doc: dict) -> tuple[list[Square], list[Problem]]
     return units, found
 
 
-def _read_ships(reader: _Reader, doc: dict, land: frozenset[Square]
+def _read_ships(reader: _Reader, doc: Json, land: frozenset[Square]
                 ) -> tuple[list[str], list[Ship], list[Problem]]:
     bought, ships, found = [], [], []
     for i, item in enumerate(reader.items(doc, "ships", "R7")):
@@ -303,8 +307,8 @@ def _read_ships(reader: _Reader, doc: dict, land: frozenset[Square]
 def _touching_problems(ships: list[Ship]) -> list[Problem]:
     """R8: no square of a ship touches a square of another, along a side or at a corner."""
     owner = {sq: i for i, ship in enumerate(ships) for sq in ship.squares}
-    found = []
-    overlaps = {}
+    found: list[Problem] = []
+    overlaps: dict[tuple[int, int], set[Square]] = {}
     for i, ship in enumerate(ships):
         for sq in ship.squares:
             if owner[sq] != i:
@@ -329,7 +333,7 @@ def _touching_problems(ships: list[Ship]) -> list[Problem]:
     return found
 
 
-def _read_stands(reader: _Reader, doc: dict, land: frozenset[Square], ships: list[Ship]
+def _read_stands(reader: _Reader, doc: Json, land: frozenset[Square], ships: list[Ship]
                  ) -> tuple[list[str], list[Aircraft], list[Gun], list[Problem]]:
     """R9: where aircraft and A-A guns stand, one to a square."""
     carrier_squares = {sq for s in ships if s.type == "carrier" for sq in s.squares}
@@ -370,7 +374,7 @@ def _read_stands(reader: _Reader, doc: dict, land: frozenset[Square], ships: lis
     return bought, aircraft, guns, found
 
 
-def _read_salvoes(reader: _Reader, doc: dict) -> int:
+def _read_salvoes(reader: _Reader, doc: Json) -> int:
     salvoes = doc.get("salvoes", 0)
     if isinstance(salvoes, bool) or not isinstance(salvoes, int) or not 0 <= salvoes <= BUDGET:
         reader.problems.append(problem("R5", f"'salvoes' is how many salvoes are bought, a "
@@ -381,9 +385,9 @@ def _read_salvoes(reader: _Reader, doc: dict) -> int:
 
 
 def _normal_document(units: list[Square], ships: list[Ship], aircraft: list[Aircraft],
-                     guns: list[Gun], salvoes: int) -> dict:
-    def ship_doc(ship: Ship) -> dict:
-        doc = {"type": ship.type, "at": square_name(ship.squares[0])}
+                     guns: list[Gun], salvoes: int) -> Disposition:
+    def ship_doc(ship: Ship) -> ShipEntry:
+        doc: ShipEntry = {"type": ship.type, "at": square_name(ship.squares[0])}
         if ship.type in TURNS:
             doc["dir"] = "across" if ship.squares[1].row == ship.squares[0].row else "down"
         return doc

@@ -30,6 +30,9 @@ number of the event that began the current turn, and the server reads that event
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, get_args
+
+from ..common.documents import Json, ResultDocument
 
 # the life every rule set's game shares; fingerprint, check_name and toss_order re-exported
 from ..common.lifecycle import (  # noqa: F401
@@ -40,10 +43,10 @@ from ..common.lifecycle import (  # noqa: F401
     toss_order,
 )
 from ..common.outcome import Outcome
-from .catalogue import DEFAULT_MINUTES, SHOTS
+from .catalogue import AIRCRAFT_TYPES, DEFAULT_MINUTES, NAMES, SHOTS, WEAPONS
 from .combat import strike
-from .documents import EVENTS, Move, ResultDocument
-from .fleet import AIRCRAFT_TYPES, NAMES, WEAPONS, Fleet, a_or_an, check_disposition
+from .documents import EVENTS, EndReason, Move
+from .fleet import Fleet, a_or_an, check_disposition
 from .problems import Problem, RuleViolation, problem, refuse
 from .squares import NotationError, Square, parse_square, square_name
 
@@ -57,12 +60,14 @@ def result_document(game: Game) -> ResultDocument | None:
     return game.result_document()
 
 
-class Memo(dict):
-    """What a game has worked out from its state, kept to save working it out again: a copy
+class Memo(dict[tuple[Any, ...], Any]):
+    """What a game has worked out from its state, kept to save working it out again (each
+    seat's copies of the reports, and written as JSON, ``views.seat_reports`` and
+    ``views.seat_report_texts``; each seat's disposition written once): a copy
     of the game starts without it (``copy.deepcopy`` would copy it at a cost that grows with
     the game, for a cache the copy can refill)."""
 
-    def __deepcopy__(self, _memo: dict) -> Memo:
+    def __deepcopy__(self, _memo: Json) -> Memo:
         return Memo()
 
     def __copy__(self) -> Memo:
@@ -75,9 +80,11 @@ class Game(Lifecycle):
     state every game has (``Lifecycle``), the sides as the host gave them; ``over`` is
     exhausted, agreed, resigned or forfeit."""
 
-    alliances: bool | list = False  # as the host gave it; ``sides`` is what it means
+    END_REASONS = get_args(EndReason)
+
+    alliances: bool | list[Any] = False  # as the host gave it; ``sides`` is what it means
     # each seat's copies of the reports, made once (views.seat_reports); not the game's state
-    seat_reports: dict = field(default_factory=lambda: Memo(), repr=False, compare=False)
+    seat_reports: Memo = field(default_factory=Memo, repr=False, compare=False)
 
     # -- facts derived from the state -------------------------------------------------
 
@@ -97,7 +104,8 @@ class Game(Lifecycle):
         totals = {m: sum(scores[s] for s in m) for m in sides}
         best = max((totals[m] for m in contenders), default=None)
         top = [m for m in contenders if totals[m] == best]
-        return Outcome.of(scores, top[0] if len(top) == 1 else (), sides, self.over)
+        return Outcome.of(scores, top[0] if len(top) == 1 else (), sides, self.over,
+                          self.END_REASONS)
 
     # -- commands: check, then append events ---------------------------------------------
 
@@ -112,7 +120,7 @@ class Game(Lifecycle):
 
     # -- applying events -------------------------------------------------------------------
 
-    def _apply_created(self, event: dict) -> None:
+    def _apply_created(self, event: Json) -> None:
         if self.seats:
             raise refuse("R10", "This game has already been created")
         seats = event.get("seats")
@@ -125,7 +133,7 @@ class Game(Lifecycle):
         self._read_created(event, seats)
         self.alliances, self.sides = alliances, sides
 
-    def _apply_disposition(self, event: dict) -> dict:
+    def _apply_disposition(self, event: Json) -> Json:
         seat = self._check_setup(event.get("seat"))
         fleet = check_disposition(event.get("disposition")).fleet
         self.fleets[seat] = fleet
@@ -142,7 +150,7 @@ class Game(Lifecycle):
         self.over = "exhausted"
         return None
 
-    def _apply_move(self, event: dict) -> dict:
+    def _apply_move(self, event: Json) -> Json:
         seat = self._check_seat(event.get("seat"))
         if self.phase != "play":
             raise refuse("R14", "Moves are made only while the game is in play", kind="turn")
@@ -168,7 +176,7 @@ class Game(Lifecycle):
         self.turn = self._next_turn(after=seat)
         return {**event, "move": move}
 
-    def _content_move(self, move: dict, label: dict[str, int]) -> dict:
+    def _content_move(self, move: Json, label: dict[str, int]) -> Json:
         """A move as the game's content gives it: its target by its place in the order."""
         return {**move, "target": label[move["target"]]}
 
@@ -188,8 +196,8 @@ class Game(Lifecycle):
                                  field="weapon"))
         target = self._check_target(seat, move.get("target"), found)
         at = _read_targets(move.get("at"), weapon, found)
-        normal = {"weapon": weapon, "at": at, "target": target}
         fleet = self.fleets[seat]
+        base: str | None = None
         if weapon == "salvo":
             if move.get("from") is not None:
                 found.append(problem("R5", "A salvo is not fired from a square; leave out "
@@ -197,9 +205,12 @@ class Game(Lifecycle):
             if fleet.salvoes_left <= 0:
                 found.append(problem("R13", "You have no salvo left to fire"))
         elif weapon in AIRCRAFT_TYPES:
-            normal["from"] = _check_aircraft(fleet, weapon, move.get("from"), found)
-        if found:
+            base = _check_aircraft(fleet, weapon, move.get("from"), found)
+        if found or not isinstance(weapon, str) or target is None:
             raise RuleViolation(found)
+        normal: Move = {"weapon": weapon, "at": at, "target": target}
+        if base is not None:
+            normal["from"] = base
         return normal
 
     def _check_target(self, seat: str, target: object, found: list[Problem]) -> str | None:
@@ -316,9 +327,9 @@ Game.EVENT_FIELDS = {kind: tuple(key for key in typed.__annotations__ if key != 
                      for kind, typed in EVENTS.items()}
 
 
-def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list = False,
-             disposition_minutes: int = DEFAULT_MINUTES, bots: dict | None = None,
-             at: float = 0.0, move_minutes: int | None = None) -> tuple[Game, list[dict]]:
+def new_game(*, seed: int, id: str = "", seats: int = 2, alliances: bool | list[Any] = False,
+             disposition_minutes: int = DEFAULT_MINUTES, bots: Json | None = None,
+             at: float = 0.0, move_minutes: int | None = None) -> tuple[Game, list[Json]]:
     """Create a game and toss for the order of play at once (R11); returns the game and its
     first two events. ``seed`` comes from the server's secret random source."""
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:

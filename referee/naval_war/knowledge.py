@@ -7,8 +7,9 @@ reads only a seat's own view (R21): what it cannot know, it cannot write.
 
 from __future__ import annotations
 
+from ..common.documents import Json
+from .catalogue import AIRCRAFT_TYPES
 from .catalogue import RADIUS as CATALOGUE_RADIUS
-from .fleet import AIRCRAFT_TYPES
 from .squares import area, parse_square, square_name
 
 # Marks, from weakest to strongest evidence: a later, stronger mark replaces a weaker one.
@@ -16,13 +17,13 @@ BOMBED, SHOT_DOWN, NOTHING, SEEN, HIT = "bombed", "shot-down", "nothing", "seen"
 RADIUS = {kind: CATALOGUE_RADIUS[kind] for kind in ("atom-bomber", "bomber")}  # R16
 
 
-def knowledge_chart(view: dict, opponent: str) -> dict[str, dict]:
+def knowledge_chart(view: Json, opponent: str) -> dict[str, Json]:
     """What ``view``'s seat knows of ``opponent``'s chart, square by square.
 
     Each entry has ``mark`` (bombed, shot-down, nothing, seen, hit), ``move`` (the report's
     number) and, where known, ``terrain``, ``piece``, ``hit``, ``sunk`` and ``spent``.
     """
-    chart: dict[str, dict] = {}
+    chart: dict[str, Json] = {}
     for report in view.get("reports", []):
         if report.get("target") != opponent or report.get("weapon") is None:
             continue
@@ -55,7 +56,7 @@ def knowledge_chart(view: dict, opponent: str) -> dict[str, dict]:
 _STRENGTH = {BOMBED: 0, SHOT_DOWN: 1, NOTHING: 2, SEEN: 3, HIT: 4}
 
 
-def _note(chart: dict[str, dict], square: str, entry: dict) -> None:
+def _note(chart: dict[str, Json], square: str, entry: Json) -> None:
     old = chart.get(square)
     if old is None or _STRENGTH[entry["mark"]] >= _STRENGTH[old["mark"]]:
         if old and old["mark"] == HIT and entry["mark"] == SEEN:
@@ -72,7 +73,7 @@ def _note(chart: dict[str, dict], square: str, entry: dict) -> None:
                          "hit": ship, "spent": False}
 
 
-def _mark_sunk_ships(chart: dict[str, dict]) -> None:
+def _mark_sunk_ships(chart: dict[str, Json]) -> None:
     """A hit square of a ship type next to a square known sunk of that type is sunk too."""
     changed = True
     while changed:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
+from ..common.documents import Json
 from .catalogue import (
     AIRCRAFT_TYPES,
     BUDGET,
@@ -38,7 +40,7 @@ def _ship_cells(kind: str, col: int, row: int, across: bool) -> list[Square]:
     return ship_squares(kind, Square(col, row), "across" if across else "down")
 
 
-def _ship_doc(kind: str, at: Square, across: bool) -> dict:
+def _ship_doc(kind: str, at: Square, across: bool) -> Json:
     doc = {"type": kind, "at": square_name(at)}
     if kind in TURNS:
         doc["dir"] = "across" if across else "down"
@@ -55,7 +57,7 @@ def _land_needed(purchase: Purchase) -> int:
 
 
 def _stand_pieces(purchase: Purchase, land: list[Square], carrier_squares: list[Square],
-                  rng: random.Random | None) -> tuple[list[dict], list[str]]:
+                  rng: random.Random | None) -> tuple[list[Json], list[str]]:
     """Put aircraft and guns on land and carriers (R9), one to a square."""
     land, carrier_squares = list(land), list(carrier_squares)
     if rng:
@@ -72,7 +74,7 @@ def _stand_pieces(purchase: Purchase, land: list[Square], carrier_squares: list[
     return aircraft, guns
 
 
-def pack(purchase: Purchase) -> dict:
+def pack(purchase: Purchase) -> Json:
     """A tidy disposition: land units along the foot of the chart, ships in lanes above.
 
     >>> from .fleet import check_disposition
@@ -108,7 +110,7 @@ def pack(purchase: Purchase) -> dict:
             "aircraft": aircraft, "guns": guns, "salvoes": purchase.get("salvo", 0)}
 
 
-def scatter(purchase: Purchase, rng: random.Random, tries: int = 40) -> dict:
+def scatter(purchase: Purchase, rng: random.Random, tries: int = 40) -> Json:
     """A random disposition that realises the purchase; falls back to ``pack``."""
     for _ in range(tries):
         try:
@@ -118,7 +120,7 @@ def scatter(purchase: Purchase, rng: random.Random, tries: int = 40) -> dict:
     return pack(purchase)
 
 
-def _scatter_once(purchase: Purchase, rng: random.Random) -> dict:
+def _scatter_once(purchase: Purchase, rng: random.Random) -> Json:
     units: list[Square] = []
     land: set[Square] = set()
     needed = -(-_land_needed(purchase) // 9)
@@ -154,9 +156,9 @@ def _scatter_once(purchase: Purchase, rng: random.Random) -> dict:
             "guns": guns, "salvoes": purchase.get("salvo", 0)}
 
 
-def _spend(rng: random.Random, budget: int, kinds: tuple[str, ...], limits: Counter
-           ) -> Counter:
-    bought: Counter = Counter()
+def _spend(rng: random.Random, budget: int, kinds: tuple[str, ...], limits: Counter[Any]
+           ) -> Counter[Any]:
+    bought: Counter[Any] = Counter()
     while True:
         affordable = [k for k in kinds if PRICES[k] <= budget
                       and bought[k] < limits.get(k, BUDGET)]
@@ -177,7 +179,7 @@ def random_purchase(rng: random.Random) -> Purchase:
     return dict(ships + forces)
 
 
-def complete(document: dict, purchase: Purchase, rng: random.Random) -> dict:
+def complete(document: Json, purchase: Purchase, rng: random.Random) -> Json:
     """The disposition with what is left of the purchase added at random where R6-R9 allow,
     around the pieces already placed, which stay exactly as they are ("Place the rest for
     me"). A piece of the document that cannot be read is kept as it is and ignored here (the
@@ -237,8 +239,8 @@ def _readable(text: object) -> Square | None:
         return None
 
 
-def _complete_once(document: dict, purchase: Purchase, rng: random.Random,
-                   tight: bool) -> dict:
+def _complete_once(document: Json, purchase: Purchase, rng: random.Random,
+                   tight: bool) -> Json:
     lists = {key: list(document.get(key) or []) if isinstance(document.get(key), list) else []
              for key in ("land", "ships", "aircraft", "guns")}
     land: set[Square] = set()
@@ -246,12 +248,14 @@ def _complete_once(document: dict, purchase: Purchase, rng: random.Random,
         at = _readable(text)
         if at:
             land |= {Square(at.col + c, at.row + r) for r in range(3) for c in range(3)}
-    placed: Counter = Counter()
+    placed: Counter[Any] = Counter()
     ship_cells: set[Square] = set()
     carrier_cells: list[Square] = []
     for ship in lists["ships"]:
         kind = ship.get("type") if isinstance(ship, dict) else None
-        at = _readable(ship.get("at")) if kind in SHIP_TYPES else None
+        if not isinstance(kind, str) or kind not in SHIP_TYPES:
+            continue
+        at = _readable(ship.get("at"))
         if at is None:
             continue
         placed[kind] += 1

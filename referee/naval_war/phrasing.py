@@ -11,6 +11,7 @@ and are this module's too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ..common.phrasing import (
     capitalise,
@@ -84,7 +85,7 @@ def order_words(order: Sequence[str], names: Mapping[str, str | None] | None = N
                                               else "") for s in order)
 
 
-def move_heading(report: Mapping, names: Mapping[str, str | None] | None = None) -> str:
+def move_heading(report: Mapping[str, Any], names: Mapping[str, str | None] | None = None) -> str:
     """A move's heading in the record: "Move 3: Ann (Red) at Bob (Blue)".
 
     >>> move_heading({"n": 3, "by": "red", "target": "blue"}, {"red": "Ann", "blue": "Bob"})

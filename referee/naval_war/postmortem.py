@@ -56,9 +56,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
-from .combat import RADIUS
-from .fleet import PRICES, SHIP_LENGTH, Fleet
+from ..common.documents import Json
+from .catalogue import PRICES, RADIUS, SHIP_LENGTH
+from .fleet import Fleet
 from .game import Game, result_document
 from .phrasing import move_heading
 from .problems import refuse
@@ -71,20 +73,20 @@ BOMBS = ("atom-bomber", "bomber")
 GAME_NODE_BUDGET = 40_000  # search nodes for all of a game's hindsight plans together
 
 
-def _bought(fleet: Fleet) -> Counter:
+def _bought(fleet: Fleet) -> Counter[Any]:
     counts = Counter(plane.type for plane in fleet.aircraft)
     counts["aa-gun"] = len(fleet.guns)
     counts["salvo"] = fleet.salvoes
     return counts
 
 
-def _lost(fleet: Fleet) -> Counter:
+def _lost(fleet: Fleet) -> Counter[Any]:
     counts = Counter(plane.type for plane in fleet.aircraft if plane.destroyed)
     counts["aa-gun"] = sum(1 for gun in fleet.guns if gun.destroyed)
     return counts
 
 
-def sunk_in(report: dict) -> int:
+def sunk_in(report: Json) -> int:
     """The points of the ships this move sank: those whose last square it hit (R19)."""
     return sum(SHIP_LENGTH[hit["ship"]] for hit in report["hits"] if hit["sunk"])
 
@@ -124,19 +126,19 @@ def spending(game: Game) -> dict[str, dict[str, dict[str, int]]]:
     return table
 
 
-def _main_target(flown: list[dict], seats: tuple[str, ...]) -> str | None:
+def _main_target(flown: list[Json], seats: tuple[str, ...]) -> str | None:
     """The opponent a seat flew most of these aircraft at; ties to where they sank most,
     then to the first in seat order."""
     if not flown:
         return None
-    times = Counter(report["target"] for report in flown)
-    points = Counter()
+    times: Counter[str] = Counter(report["target"] for report in flown)
+    points: Counter[str] = Counter()
     for report in flown:
         points[report["target"]] += sunk_in(report)
     return min(times, key=lambda s: (-times[s], -points[s], seats.index(s)))
 
 
-def hindsight(game: Game, *, budget: int = GAME_NODE_BUDGET) -> dict[str, dict[str, dict]]:
+def hindsight(game: Game, *, budget: int = GAME_NODE_BUDGET) -> dict[str, dict[str, Json]]:
     """The best targets for the atom bombers and bombers each seat flew (see the module).
 
     ``budget`` is the number of search nodes for the whole game; each plan in turn gets an
@@ -147,7 +149,7 @@ def hindsight(game: Game, *, budget: int = GAME_NODE_BUDGET) -> dict[str, dict[s
                               if r["by"] == seat and r["weapon"] == weapon]
              for seat, weapon in plans}
     searched = [plan for plan in plans if flown[plan]]
-    out: dict[str, dict[str, dict]] = {seat: {} for seat, _ in plans}
+    out: dict[str, dict[str, Json]] = {seat: {} for seat, _ in plans}
     left = budget
     for seat, weapon in plans:
         reports = flown[(seat, weapon)]
@@ -172,13 +174,13 @@ def hindsight(game: Game, *, budget: int = GAME_NODE_BUDGET) -> dict[str, dict[s
     return out
 
 
-def postmortem_summary(game: Game) -> dict:
+def postmortem_summary(game: Game) -> Json:
     """What ``GET .../postmortem`` serves: the result, the spending and hindsight."""
     document = postmortem_document(game)
     return {key: document[key] for key in ("id", "result", "spending", "hindsight")}
 
 
-def postmortem_document(game: Game) -> dict:
+def postmortem_document(game: Game) -> Json:
     """The post-mortem of a finished game: its result, spending and hindsight (R21: only
     once the game is over)."""
     if game.phase != "over":
@@ -189,11 +191,11 @@ def postmortem_document(game: Game) -> dict:
 
 # -- the game move by move ---------------------------------------------------------------
 
-def _chart(fleet: Fleet) -> dict:
+def _chart(fleet: Fleet) -> Json:
     return {"damage": fleet.damage(), "forces": fleet.forces(), "score": fleet.score()}
 
 
-def states_by_move(events: Iterable[dict]) -> list[dict]:
+def states_by_move(events: Iterable[Json]) -> list[Json]:
     """The game after each move: entry ``i`` is the state after ``i`` moves (entry 0 before
     the first), for stepping through the record once the game is over.
 
@@ -205,7 +207,7 @@ def states_by_move(events: Iterable[dict]) -> list[dict]:
     Like the post-mortem, this holds everything R21 hides until the end.
     """
     game = Game()
-    steps: list[dict] = []
+    steps: list[Json] = []
 
     def first_step() -> None:
         charts = {seat: {"disposition": json.loads(json.dumps(fleet.document)),
@@ -228,12 +230,12 @@ def states_by_move(events: Iterable[dict]) -> list[dict]:
     return steps
 
 
-def steps(game: Game) -> list[dict]:
+def steps(game: Game) -> list[Json]:
     """``states_by_move`` of a game's own events."""
     return states_by_move(game.events)
 
 
-def step_deltas(game: Game) -> list[dict]:
+def step_deltas(game: Game) -> list[Json]:
     """For the step-through: each move's full report and what it changed on each chart, so
     the page rebuilds any step by adding changes up (no rules in the script)."""
     out, before = [], None
@@ -250,9 +252,9 @@ def step_deltas(game: Game) -> list[dict]:
     return out
 
 
-def sinks_by_weapon(games: Iterable[Game]) -> Counter:
+def sinks_by_weapon(games: Iterable[Game]) -> Counter[Any]:
     """The enemy ship points each weapon sank over some finished games (R19), for the club."""
-    sunk: Counter = Counter()
+    sunk: Counter[Any] = Counter()
     for game in games:
         for rows in spending(game).values():
             sunk.update({kind: row["sank"] for kind, row in rows.items()})

@@ -5,9 +5,11 @@ to place, and what a smaller purchase takes off the chart."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from .catalogue import BUYABLE
-from .fleet import NAMES, PLURALS, SHIP_TYPES, Cost, budget_problems, check_disposition, cost_of
+from ..common.documents import Json
+from .catalogue import BUYABLE, NAMES, PLURALS, SHIP_TYPES
+from .fleet import Cost, budget_problems, check_disposition, cost_of
 from .problems import RuleViolation
 
 
@@ -23,14 +25,14 @@ def purchase_cost(purchase: dict[str, int]) -> Cost:
     return cost
 
 
-def trim_to_purchase(document: dict, purchase: dict) -> tuple[dict, list[str]]:
+def trim_to_purchase(document: Json, purchase: Json) -> tuple[Json, list[str]]:
     """The placement without the pieces a purchase does not buy (the last placed of each
     kind go first), and what was taken off, as "A-A gun at H 10"."""
-    kept = {key: list(document.get(key)) if isinstance(document.get(key), list) else []
+    kept = {key: list(items) if isinstance(items := document.get(key), list) else []
             for key in ("land", "ships", "aircraft", "guns")}
     removed = []
 
-    def kind_of(key: str, item) -> str | None:
+    def kind_of(key: str, item: object) -> str | None:
         if key == "guns":
             return "aa-gun"
         return item.get("type") if isinstance(item, dict) and isinstance(
@@ -43,7 +45,7 @@ def trim_to_purchase(document: dict, purchase: dict) -> tuple[dict, list[str]]:
         out = []
         for item in reversed(kept[key]):
             kind = kind_of(key, item)
-            if excess.get(kind, 0) > 0:
+            if kind is not None and excess.get(kind, 0) > 0:
                 excess[kind] -= 1
                 at = item if key == "guns" else item.get("at")
                 removed.append(f"{NAMES[kind]} at {at}" if isinstance(at, str)
@@ -55,9 +57,9 @@ def trim_to_purchase(document: dict, purchase: dict) -> tuple[dict, list[str]]:
 
 
 
-def placement_check(purchase: dict, document: dict) -> dict:
+def placement_check(purchase: Json, document: Json) -> Json:
     """Problems of a placement in progress (R6-R9), and what is left to place (R5)."""
-    def listed(key: str) -> list:  # a draft is the page's own, but may be anything at all
+    def listed(key: str) -> list[Any]:  # a draft is the page's own, but may be anything at all
         value = document.get(key)
         return value if isinstance(value, list) else []
 

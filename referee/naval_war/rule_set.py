@@ -6,20 +6,30 @@ import no ``Game``); this module joins them to the core's views and commands.
 
 from __future__ import annotations
 
+from ..common.documents import Json
 from ..common.ruleset import RuleSet
-from . import catalogue
+from . import catalogue, documents
 from .club import club_entry
 from .computer import DESCRIPTIONS, Bot
 from .computer.clairvoyant import BENCH
+from .documents import Disposition
 from .fleet import check_disposition
 from .game import SEATS, Game, new_game
 from .postmortem import postmortem_summary
+from .problems import Problem
 from .twin import secret_twin
-from .views import postmortem_view, record_for, report_for, result_headline, view_for
+from .views import (
+    postmortem_view,
+    record_for,
+    report_for,
+    result_headline,
+    view_for,
+    view_parts,
+)
 
 
-def create(*, id: str, seed: int, at: float, options: dict, bots: dict
-           ) -> tuple[Game, list[dict]]:
+def create(*, id: str, seed: int, at: float, options: Json, bots: Json
+           ) -> tuple[Game, list[Json]]:
     """A new game from the API's options (R10, R11, R23, R25)."""
     return new_game(id=id, seed=seed, at=at, bots=bots, seats=options.get("seats", 2),
                     alliances=options.get("alliances", False),
@@ -28,7 +38,8 @@ def create(*, id: str, seed: int, at: float, options: dict, bots: dict
                     move_minutes=options.get("move_minutes"))
 
 
-def check_draft(game: Game, seat: str, document: object) -> tuple[dict, dict, list]:
+def check_draft(game: Game, seat: str, document: object
+                ) -> tuple[Disposition, Json, list[Problem]]:
     """A seat's draft disposition checked as ``Game.submit`` checks it (R3-R10), without an
     event: its normal form, its cost (R3) and its warnings."""
     game._check_setup(seat)  # the core's own check: joined, not ready, in setup
@@ -36,7 +47,7 @@ def check_draft(game: Game, seat: str, document: object) -> tuple[dict, dict, li
     return fleet.document, cost.to_json(), warnings
 
 
-def with_draft(view: dict, document: dict) -> dict:
+def with_draft(view: Json, document: Json) -> Json:
     """A seat's view in setup showing its kept draft: the disposition, its damage (none yet)
     and its forces, as after a lock-in."""
     fleet = check_disposition(document)[0]
@@ -53,6 +64,7 @@ RULE_SET = RuleSet(
     options=("seats", "alliances", "disposition_minutes", "move_minutes"),
     seats=SEATS,
     view_for=view_for,
+    view_parts=view_parts,
     report_for=report_for,
     record_for=record_for,
     headline=result_headline,
@@ -66,7 +78,10 @@ RULE_SET = RuleSet(
     stand_in_level="captain",
     secret_twin=secret_twin,
     web="referee.naval_war.web.parts:NAVAL_WAR",
+    file_format="naval-war-game",  # what its files were called before the later games came
     agreed_end_scored=True,  # R14, R22: an agreed end is decided by the scores
+    documents={"View": documents.ServedView, "Report": documents.SeatReport,
+               "Record": documents.MoveRecord},
     bench=BENCH,  # the clairvoyant reference player, for ``referee ladder`` alone
 )
 

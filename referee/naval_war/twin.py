@@ -12,7 +12,9 @@ moves go at other charts and never depend on where his ships lie.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from ..common.documents import Json
 from ..common.problems import RuleViolation
 from ..common.ruleset import Twin
 from .fleet import check_disposition
@@ -22,11 +24,11 @@ TRIES = 200  # random places tried for a ship before the next ship is tried
 REACH = 2  # the largest reach of an aircraft's target (an atom bomber's 5 x 5 block, R16)
 
 
-def secret_twin(view: dict, rng: random.Random) -> Twin | None:
+def secret_twin(view: Json, rng: random.Random) -> Twin | None:
     """A twin of the disposition in a seat's view: one of its ships (not a carrier with
     aircraft on it) laid in another legal place; None if no ship can be moved."""
     document, owner = view.get("disposition"), view.get("you")
-    if not isinstance(document, dict):
+    if not isinstance(document, dict) or not isinstance(owner, str):
         return None
     fleet = check_disposition(document).fleet
     standing = {plane.square for plane in fleet.aircraft}
@@ -49,7 +51,7 @@ def secret_twin(view: dict, rng: random.Random) -> Twin | None:
     return None
 
 
-def _moved(document: dict, i: int, rng: random.Random) -> dict:
+def _moved(document: Json, i: int, rng: random.Random) -> Json:
     ships = [dict(ship) for ship in document["ships"]]
     ships[i]["at"] = square_name(Square(rng.randrange(SIZE), rng.randrange(SIZE)))
     if "dir" in ships[i]:
@@ -57,7 +59,7 @@ def _moved(document: dict, i: int, rng: random.Random) -> dict:
     return {**document, "ships": ships}
 
 
-def reach(move: dict) -> set[Square] | None:
+def reach(move: Json) -> set[Square] | None:
     """Every square of the target's chart a move can learn anything of: a salvo's squares,
     or the largest block any aircraft strikes or sees round its target (R15-R17); None for a
     move that names no square (the rules refuse it, whatever the chart holds).
@@ -76,8 +78,8 @@ def reach(move: dict) -> set[Square] | None:
         return None
 
 
-def _clear_of(owner: str, differ: frozenset[Square]):
-    def clear(seat: str, move: dict, _view: dict) -> bool:
+def _clear_of(owner: str, differ: frozenset[Square]) -> Callable[[str, Json, Json], bool]:
+    def clear(seat: str, move: Json, _view: Json) -> bool:
         if seat == owner or move.get("target", owner) != owner:
             return True
         reached = reach(move)

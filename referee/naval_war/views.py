@@ -8,6 +8,11 @@ everything is revealed to everyone in the game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, cast
+
+from ..common.documents import Json, Toss
+from ..common.encoded import Encoded, Parts
 from ..common.views import (  # noqa: F401  (re-exported: every rule set's views)
     detached,
     fingerprint_checks,
@@ -20,27 +25,31 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
     status_view,
     targets_for,
 )
+from .catalogue import NAMES, PLURALS, SHIP_TYPES
 from .documents import (
+    Damage,
+    Disposition,
     GameFile,
     MoveRecord,
     PostmortemView,
     Report,
+    Revealed,
     SeatReport,
     View,
 )
-from .fleet import NAMES, PLURALS, SHIP_TYPES
 from .game import Game, result_document
 from .phrasing import capitalise, count, join_and, number_word, side_words, with_article
 
 ATTACKER_ONLY = ("from",)  # R20: the base square is never shown to an opponent
 TARGET_ONLY = ("squares_hit", "gun")  # R20: the target sees his own squares and guns
-WITHHELD = {"weapon": None, "at": [], "shot_down": None, "hits": [], "destroyed": None,
+WITHHELD: Json = {"weapon": None, "at": [], "shot_down": None, "hits": [], "destroyed": None,
             "shots": None, "seen": None}
 
 
-def report_for(game: Game, report: Report, seat: str) -> SeatReport:
+def report_for(game: Game, report: Report | Json, seat: str) -> SeatReport:
     """One seat's copy of a report (R20): the attacker's, the target's, an ally's or a third
     player's; everyone's copy is the full report once the game is over (R21)."""
+    copy: Json
     if game.phase == "over":
         copy = dict(report)
     elif game.allied(seat, report["by"]):
@@ -51,23 +60,37 @@ def report_for(game: Game, report: Report, seat: str) -> SeatReport:
         copy = {"n": report["n"], "by": report["by"], "target": report["target"], **WITHHELD,
                 "withheld": True, **({"stand_in": True} if report.get("stand_in") else {})}
     copy["text"] = describe(copy)
-    return copy
+    # the report less what R20 keeps from this seat, or what a third player is told: the
+    # shape ``SeatReport`` declares (tests/test_documents_typed.py checks every copy)
+    return cast(SeatReport, copy)
 
 
 def seat_reports(game: Game, seat: str) -> list[SeatReport]:
-    """Every report as ``seat`` sees it, each copy made once (issue 15): a report never
+    """Every report as ``seat`` sees it, each copy made once: a report never
     changes once made, and a seat's copy of it changes only when the game ends (R21), so a
     view's cost does not grow with the reports already copied. Callers copy the list's
     reports before they leave the core (``detached``)."""
     key = (seat, game.phase == "over")
-    copies = game.seat_reports.get(key, [])
+    copies: list[SeatReport] = game.seat_reports.get(key, [])
     if len(copies) < len(game.reports):  # a new list, so a reader never sees half of one
         copies = [*copies, *(report_for(game, r, seat) for r in game.reports[len(copies):])]
         game.seat_reports[key] = copies
     return copies
 
 
-def _fleet_view(game: Game, seat: str) -> tuple[dict | None, dict | None]:
+def seat_report_texts(game: Game, seat: str) -> list[str]:
+    """Every report as ``seat`` sees it (``seat_reports``), each written as JSON once, as the
+    copies are made once: a seat's view after a move writes only the new report's."""
+    key = (seat, game.phase == "over", "json")
+    texts: list[str] = game.seat_reports.get(key, [])
+    copies = seat_reports(game, seat)
+    if len(texts) < len(copies):  # a new list, so a reader never sees half of one
+        texts = [*texts, *(Encoded.of(copy).text for copy in copies[len(texts):])]
+        game.seat_reports[key] = texts
+    return texts
+
+
+def _fleet_view(game: Game, seat: str) -> tuple[Disposition | None, Damage | None]:
     fleet = game.fleets.get(seat)
     return (fleet.document, fleet.damage()) if fleet else (None, None)
 
@@ -77,10 +100,24 @@ def view_for(game: Game, seat: str) -> View:
     return detached(_view(game, seat))
 
 
-def _view(game: Game, seat: str) -> View:
+def view_parts(game: Game, seat: str) -> Parts:
+    """``view_for``'s document with its reports already written (``seat_report_texts``),
+    sharing the game's objects: for ``encoded.dumps`` at once, never to be changed or kept."""
+    view: Parts = dict(_view(game, seat, reports=False))
+    fleet = game.fleets.get(seat)
+    if fleet is not None:  # a disposition never changes once submitted: written once
+        kept = game.seat_reports.get(("disposition", seat))
+        if kept is None or kept[0] is not fleet:
+            kept = game.seat_reports[("disposition", seat)] = (fleet, Encoded.of(fleet.document))
+        view["disposition"] = kept[1]
+    view["reports"] = Encoded.array(seat_report_texts(game, seat))  # each in its place
+    return view
+
+
+def _view(game: Game, seat: str, reports: bool = True) -> View:
     disposition, damage = _fleet_view(game, seat)
     fleet = game.fleets.get(seat)
-    view = {
+    view: View = {
         "id": game.id,
         "phase": game.phase,
         "you": seat,
@@ -101,29 +138,30 @@ def _view(game: Game, seat: str) -> View:
         "disposition": disposition,
         "damage": damage,
         "forces": fleet.forces() if fleet else None,
-        "reports": seat_reports(game, seat),
+        "reports": seat_reports(game, seat) if reports else [],
         "result": result_document(game),
     }
     if game.phase == "over":
-        view["revealed"] = {}
+        revealed: dict[str, Revealed] = {}
         for other in game.seats:
             if other != seat:
                 other_disposition, other_damage = _fleet_view(game, other)
-                view["revealed"][other] = {"disposition": other_disposition,
-                                           "damage": other_damage}
+                revealed[other] = {"disposition": other_disposition, "damage": other_damage}
+        view["revealed"] = revealed
     return view
 
 
 def record_for(game: Game, seat: str) -> MoveRecord:
     """The move record as one seat may see it: the toss (R11), then every move (R20, R21)."""
-    return detached({
+    toss = game.toss
+    return detached(MoveRecord({
         "id": game.id,
         "phase": game.phase,
         "you": seat,
-        "toss": dict(game.toss) if game.toss else None,
+        "toss": Toss(seed=toss["seed"], order=list(toss["order"])) if toss else None,
         "moves": seat_reports(game, seat),
         "result": result_document(game),
-    })
+    }))
 
 
 def count_words(n: int, kind: str) -> str:
@@ -135,7 +173,7 @@ def count_words(n: int, kind: str) -> str:
     return count(n, NAMES[kind], PLURALS[kind])
 
 
-def _hit_text(hit: dict) -> str:
+def _hit_text(hit: Json) -> str:
     """R20's "Two hits on a Battleship", as a sentence of its own."""
     n = hit["new_hits"]
     sunk = ", which is sunk" if hit["sunk"] else ""
@@ -143,7 +181,7 @@ def _hit_text(hit: dict) -> str:
                       f"{with_article(NAMES[hit['ship']])}{sunk}")
 
 
-def _shot_text(shot: dict) -> str:
+def _shot_text(shot: Json) -> str:
     if shot["result"] is None:
         return f"{shot['at']}: nothing"
     what = NAMES[shot["result"]]
@@ -155,7 +193,7 @@ def _shot_text(shot: dict) -> str:
     return f"{shot['at']}: {what} destroyed"
 
 
-def _seen_text(entry: dict) -> str:
+def _seen_text(entry: Json) -> str:
     piece = entry["piece"]
     if piece is None:
         return f"{entry['square']} {entry['terrain']}"
@@ -170,7 +208,7 @@ def _seen_text(entry: dict) -> str:
     return f"{entry['square']} {NAMES[piece]}{note}"
 
 
-def describe(report: dict) -> str:
+def describe(report: Json) -> str:
     """A report in the game's words, as a player would say it across the table.
 
     >>> describe({"by": "red", "target": "blue", "weapon": "bomber", "at": ["M 12"],
@@ -206,7 +244,7 @@ def describe(report: dict) -> str:
     return head + ". ".join(parts) + "."
 
 
-def result_headline(view: dict) -> str:
+def result_headline(view: Mapping[str, Any]) -> str:
     """"Red wins by 60 points to 45", in the rules' words (R22), from a finished view; sides
     of two or more seats (R23) score together.
 
@@ -251,11 +289,13 @@ def scores(game: Game) -> dict[str, int]:
 def postmortem_view(game: Game, seat: str) -> PostmortemView:
     """Everything the post-mortem shows a seat: its view, every seat's name and disposition
     and the fingerprint checks; refused before the end (R21)."""
-    return postmortem_of(game, lambda: _view(game, seat))
+    # every game's post-mortem is made alike (``common.views``): with this game's view, it is
+    # the shape this game's ``PostmortemView`` declares
+    return cast(PostmortemView, postmortem_of(game, lambda: dict(_view(game, seat))))
 
 
 def game_file_view(game: Game) -> GameFile:
-    """What a game file holds (issue 10 item 5): the whole log with every disposition, the
+    """What a game file holds: the whole log with every disposition, the
     fingerprints and salts that prove no fleet moved, and the result; refused before the end
     (R21)."""
-    return game_file_of(game)
+    return cast(GameFile, game_file_of(game))  # every game's file alike, with its events

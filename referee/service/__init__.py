@@ -1,7 +1,7 @@
 """The referee's work on stored games: create, seat, authorise, and act inside one transaction.
 
 Every change follows one path (``engine.act``): take the game's replayed state from this
-process's cache (``states``), let the core check and apply the command, then open SQLite's
+process's cache (``states``), let the core check and apply the command, then open the store's
 write transaction only to check that the game's version is unchanged and append the new events.
 A refused command raises before anything is written, so nothing is ever half-applied. Every
 computer is seeded from its game's server secret, never from anything a player sees; a seat's
@@ -9,7 +9,7 @@ join code is derived from the installation's secret key and stored nowhere.
 
 The package, one job a module:
 
-- ``engine``: the transaction engine (``act``, ``load``, ``settle``, ``derived``): every change
+- ``engine``: the transaction engine (``act``, ``settle``, ``derived``): every change
   one transaction, every product of a version made once;
 - ``commands``: a seat's and the host's commands, each one ``act``: create a game, drafts and
   lock-in, moves, agreeing, resigning, the disposition clock, forfeits;
@@ -37,6 +37,9 @@ from .clocks import (
     choose_stand_in_level,
     computer_due_at,
     computer_to_move,
+    computers_to_move,
+    deadline_of,
+    mark_present,
     mark_seen,
     move_clock,
     reschedule,
@@ -60,9 +63,8 @@ from .commands import (
     submit_draft,
 )
 from .computers import GAME_SECRET_BYTES, MAX_BOT_MOVES, computer, play_bots
-from .engine import ACT_ATTEMPTS, ENDING_ROOM, MAX_EVENTS, MAX_LOG, act, derived, load, settle
+from .engine import ACT_ATTEMPTS, ENDING_ROOM, MAX_EVENTS, MAX_LOG, act, derived, settle
 from .files import (
-    EXPORT_FORMATS,
     EXPORT_VERSION,
     IMPORT_WINDOW_S,
     IMPORTS_PER_MINUTE,
@@ -108,6 +110,7 @@ from .seats import (
 )
 from .views import (
     SeatView,
+    evening,
     host_status,
     kept_view,
     postmortem_document,
@@ -126,21 +129,22 @@ def now() -> float:
 
 
 __all__ = [
-    "ACT_ATTEMPTS", "DOUBLE_TAP_S", "ENDING_ROOM", "EXPORT_FORMATS", "EXPORT_VERSION",
+    "ACT_ATTEMPTS", "DOUBLE_TAP_S", "ENDING_ROOM", "EXPORT_VERSION",
     "GAME_SECRET_BYTES", "IMPORTS_PER_MINUTE", "IMPORT_WINDOW_S", "JOIN_CODE_BYTES",
     "MAX_BOT_MOVES", "MAX_EVENTS", "MAX_LOG", "PRESENT_S", "RECHECK_S", "RECOVERY_ALPHABET",
     "RECOVERY_GROUP", "RECOVERY_GROUPS", "RECOVER_FORGIVEN_S", "RECOVER_FREE_GUESSES",
-    "RECOVER_MAX_WAIT_S", "SEEN_EVERY_S", "TOKEN_BYTES", "MoveMade", "SeatKeys", "SeatView",
-    "act", "admit_import", "agree_to_end", "authorise", "check_export", "choose_stand_in_level",
+    "RECOVER_MAX_WAIT_S", "SEEN_EVERY_S", "TOKEN_BYTES", "MoveMade", "SeatKeys", "SeatView", "act",
+    "admit_import", "agree_to_end", "authorise", "check_export", "choose_stand_in_level",
     "claim_seat", "clock", "clocks", "club_section", "commands", "computer", "computer_due_at",
-    "computer_to_move", "computers", "content_hash", "counts_in_records", "create_game",
-    "derived", "engine", "export_format", "export_game", "extend_clock", "file_signer", "files",
+    "computer_to_move", "computers", "computers_to_move", "content_hash", "counts_in_records",
+    "create_game", "deadline_of", "derived",
+    "engine", "evening", "export_format", "export_game", "extend_clock", "file_signer", "files",
     "fill_club_entries", "fill_content_hashes", "forfeit", "forfeit_seat", "hand_over_hosting",
-    "host_status", "import_game", "is_host", "join_code", "join_codes", "kept_view", "load",
-    "lock_in", "lock_in_draft", "make_move", "mark_seen", "move_clock", "new_recovery_code",
-    "new_secret", "now", "play_bots", "play_on", "postmortem_document", "public_status",
-    "recount_imports", "record_body", "recover_seat", "recovery_hash", "reissue_join_code",
-    "require_game", "require_seat", "reschedule", "resign", "seat_view", "seating", "seats",
-    "seconds", "settle", "stand_in", "stand_in_level", "status", "submit_and_lock_in",
-    "submit_draft", "trusted_keys", "view", "views", "wake_computers",
+    "host_status", "import_game", "is_host", "join_code", "join_codes", "kept_view",
+    "lock_in", "lock_in_draft", "make_move", "mark_present", "mark_seen", "move_clock",
+    "new_recovery_code", "new_secret", "now", "play_bots", "play_on", "postmortem_document",
+    "public_status", "recount_imports", "record_body", "recover_seat", "recovery_hash",
+    "reissue_join_code", "require_game", "require_seat", "reschedule", "resign", "seat_view",
+    "seating", "seats", "seconds", "settle", "stand_in", "stand_in_level", "status",
+    "submit_and_lock_in", "submit_draft", "trusted_keys", "view", "views", "wake_computers",
 ]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 
 from .. import rulesets
+from .. import store as store_module
+from ..common.documents import Json, StatusView
 from ..common.ruleset import Game
 from ..errors import ApiError
 from ..states import states_of
@@ -20,75 +22,128 @@ log = logging.getLogger("referee")
 # -- who has been seen, and the move clock (R25) ---------------------------------------------
 SEEN_EVERY_S = 10  # a seat's last-seen time is written at most this often
 PRESENT_S = 30  # a phone seen this recently has its page open (it polls every 2 s)
-_last_written: dict[tuple[str, str], float] = {}
 
 
 def mark_seen(store: Store, game_id: str, seat: str) -> None:
     """Note that a seat's device asked about its game; cheap: one write per seat every
     ``SEEN_EVERY_S`` seconds at most."""
     when = clock.now()
-    if when - _last_written.get((game_id, seat), float("-inf")) < SEEN_EVERY_S:
+    written = store_module.PER_FILE.of(store.path).seen_written
+    if when - written.get((game_id, seat), float("-inf")) < SEEN_EVERY_S:
         return
-    _last_written[(game_id, seat)] = when
+    written[(game_id, seat)] = when
     if not store.in_transaction:
         store.seen(game_id, seat, when)
+
+
+def _began(store: Store, game_id: str, shown: StatusView, seat: str) -> float:
+    """When a seat that owes a move came to owe it (R25): the time of the event its clock
+    runs from, or now for one not yet stored."""
+    return store.event_time(game_id, shown["owed_since"].get(seat, shown["version"])) \
+        or clock.now()
+
+
+def mark_present(store: Store, seats: set[tuple[str, str]]) -> None:
+    """Note that these seats' devices hold their game's stream open (a page open, as a
+    phone that polls is): ``mark_seen`` for each, the writes due made in one transaction."""
+    when = clock.now()
+    written = store_module.PER_FILE.of(store.path).seen_written
+    due = sorted(pair for pair in seats
+                 if when - written.get(pair, float("-inf")) >= SEEN_EVERY_S)
+    if not due or store.in_transaction:
+        return
+    for pair in due:
+        written[pair] = when
+    store.seen_many(due, when)
 
 
 def move_clock(store: Store, game_id: str, game: Game) -> dict | None:
     """The move clock (R25) of the seat whose turn it is: its minutes, when that turn began
     and when the clock runs out, and the level of the computer that stands in when it has
-    run out; None when the game has no move clock."""
+    run out; None when the game has no move clock. Where orders are sealed (several seats
+    may owe one at once), ``owing`` gives each owing seat's clock; the seat named is the
+    first of them."""
     shown = views.status(game)
     minutes = shown["move_minutes"]
     if minutes is None:
         return None
-    running = {"minutes": minutes, "seat": None, "began": None, "deadline": None,
-               "stand_in_level": stand_in_level(game)}
+    running: Json = {"minutes": minutes, "seat": None, "began": None, "deadline": None,
+                     "stand_in_level": stand_in_level(game)}
     if shown["phase"] == "play" and shown["turn"]:
         began = store.event_time(game_id, shown["turn_began"]) or clock.now()
         running.update(seat=shown["turn"], began=began, deadline=began + 60 * minutes)
+    if shown["simultaneous"]:
+        owing = {}
+        for seat in shown["owes"] if shown["phase"] == "play" else ():
+            began = _began(store, game_id, shown, seat)
+            owing[seat] = {"began": began, "deadline": began + 60 * minutes}
+        running["owing"] = owing
+        if shown["turn"] in owing:
+            running.update(owing[shown["turn"]])
     return running
 
 
-def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
-    """The level of the computer that moves now, if any: a computer's seat at once; a seat
-    handed to the computer (R25) unless its player is back with his page open (then it waits
-    for him until his move clock runs out again)."""
+def deadline_of(store: Store, game_id: str, game: Game, seat: str) -> float | None:
+    """When the move clock of a seat that owes a move runs out (R25); None when the game has
+    no move clock or the seat owes nothing."""
+    shown = views.status(game)
+    if shown["move_minutes"] is None or shown["phase"] != "play" or seat not in shown["owes"]:
+        return None
+    return _began(store, game_id, shown, seat) + 60 * shown["move_minutes"]
+
+
+def computers_to_move(store: Store, game_id: str, game: Game) -> dict[str, str]:
+    """Each seat that owes a move now and whose computer moves now, with its level: a
+    computer's seat at once; a seat handed to the computer (R25) unless its player is back
+    with his page open (then it waits for him until his move clock runs out again). Where
+    orders are sealed, several seats may owe one at once, each its own."""
     rule_set = rulesets.of(game)
     shown = rule_set.status_view(game)
-    seat = shown["turn"]
-    if shown["phase"] != "play" or seat is None:
-        return None
-    if shown["seats"][seat]["bot"]:
-        return shown["seats"][seat]["bot"]
-    if not shown["seats"][seat]["stand_in"]:
-        return None
-    seen = store.seats_seen(game_id).get(seat)
-    running = move_clock(store, game_id, game)
-    away = seen is None or clock.now() - seen > PRESENT_S
-    return stand_in_level(game) if away or (running and clock.now() >= running["deadline"]) \
-        else None
+    if shown["phase"] != "play":
+        return {}
+    moving: dict[str, str] = {}
+    seen = None
+    for seat in shown["owes"]:
+        bot = shown["seats"][seat]["bot"]
+        if bot:
+            moving[seat] = bot
+            continue
+        if not shown["seats"][seat]["stand_in"]:
+            continue
+        seen = store.seats_seen(game_id) if seen is None else seen
+        last = seen.get(seat)
+        away = last is None or clock.now() - last > PRESENT_S
+        deadline = deadline_of(store, game_id, game, seat)
+        if away or (deadline is not None and clock.now() >= deadline):
+            moving[seat] = stand_in_level(game)
+    return moving
+
+
+def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
+    """The level of the computer that moves now, if any (``computers_to_move``'s first)."""
+    return next(iter(computers_to_move(store, game_id, game).values()), None)
 
 
 RECHECK_S = 5  # how soon a computer waiting for a present player looks again
+DUE_LEASE_S = 30  # how long a server that took a due game has to move it before another may
 
 
 def computer_due_at(store: Store, game_id: str, game: Game) -> float | None:
     """When a computer of this game may next have to move (R25): now on a computer's turn
     or for a seat handed to the computer whose player is away; for one whose player has his
     page open, when his move clock runs out, looked at again every few seconds (he may
-    leave); None when no computer moves at this version."""
+    leave); None when no computer moves at this version. Every seat that owes a move is
+    looked at (several, where orders are sealed)."""
     shown = views.status(game)
-    seat = shown["turn"]
-    if shown["phase"] != "play" or seat is None:
+    if shown["phase"] != "play" or not shown["owes"]:
         return None
-    if shown["seats"][seat]["bot"] or computer_to_move(store, game_id, game) is not None:
+    if computers_to_move(store, game_id, game):
         return clock.now()
-    if not shown["seats"][seat]["stand_in"]:
+    waiting = [seat for seat in shown["owes"] if shown["seats"][seat]["stand_in"]]
+    if not waiting:
         return None
-    running = move_clock(store, game_id, game)
-    return min(running["deadline"], clock.now() + RECHECK_S) if running \
-        else clock.now() + RECHECK_S
+    deadlines = [deadline_of(store, game_id, game, seat) for seat in waiting]
+    return min([clock.now() + RECHECK_S, *(d for d in deadlines if d is not None)])
 
 
 def reschedule(store: Store, game_id: str) -> None:
@@ -97,7 +152,7 @@ def reschedule(store: Store, game_id: str) -> None:
     with states.lock(game_id):
         game = states.current(store, game_id)
         due = computer_due_at(store, game_id, game)
-    with store.write():
+    with store.write(game_id):
         store.keep_due(game_id, due)
 
 
@@ -105,9 +160,11 @@ def wake_computers(store: Store, limit: int = 100) -> int:
     """Let every computer that is due move, in games nobody may be asking about: a player's
     phone that polls is answered from what is kept, without the app (``poll``), so the
     server's own clock calls this every second (``referee serve``). Several processes or
-    servers may run it at once: a move is appended once, whoever makes it (``act``).
-    Returns how many games were looked at."""
-    due = store.games_due(clock.now(), limit)
+    servers may run it at once: each due game is taken by one of them (``Store.take_due``,
+    until it keeps the game's next due time, or for ``DUE_LEASE_S`` if it dies first), and
+    a move is appended once in any case, whoever makes it (``act``). Returns how many games
+    were looked at."""
+    due = store.take_due(clock.now(), limit, DUE_LEASE_S)
     for game_id in due:
         try:
             engine.settle(store, game_id)
@@ -122,7 +179,8 @@ def stand_in_level(game: Game) -> str:
     choice, an event of the game every seat sees, or the rule set's own until he makes one."""
     rule_set = rulesets.of(game)
     chosen = rule_set.status_view(game)["stand_in_level"]
-    return chosen if chosen in rule_set.levels else rule_set.stand_in_level
+    return chosen if chosen is not None and chosen in rule_set.levels \
+        else rule_set.stand_in_level
 
 
 def choose_stand_in_level(store: Store, game_id: str, level: object) -> str:
@@ -143,9 +201,9 @@ def stand_in(store: Store, game_id: str, seat: str, by: str) -> None:
     """An opponent hands a seat whose move clock ran out to the computer (R25); it moves at
     once for an absent player."""
     def command(game: Game) -> list[dict]:
-        running = move_clock(store, game_id, game)
-        if running and running["seat"] == seat and clock.now() < running["deadline"]:
-            left = int(running["deadline"] - clock.now()) + 1
+        deadline = deadline_of(store, game_id, game, seat)
+        if deadline is not None and clock.now() < deadline:
+            left = int(deadline - clock.now()) + 1
             raise ApiError(409, f"{seat.title()}'s move clock has {left} seconds left; the "
                                 "computer can play for him only when it runs out (R25)",
                            field="seat", rule="R25")

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .. import rulesets
-from ..common.ruleset import Game, RuleSet
+from ..common import dice
+from ..common.ruleset import Document, Game, RuleSet
 from ..errors import ApiError
 from ..states import states_of
 from ..store import Store, digest
@@ -56,6 +57,7 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
     game, events = rule_set.new_game(
         id=game_id, seed=secrets.randbits(63), at=created_at, bots=bots,
         options={key: value for key, value in options.items() if key not in ("rules", "bots")})
+    game.commit_dice(computers.dice_secret(secret))  # BB24: where the referee rolls dice
     game_seats = list(rule_set.status_view(game)["seats"])
     if len(bots) == len(game_seats):
         raise ApiError(422, "At least one seat is for a player", field="bots", rule="R23")
@@ -64,7 +66,7 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
         game.submit(seat, made.disposition(rule_set.view_for(game, seat)))
         lock_in(game, seat)
     codes = {seat: seats.join_code(key, game_id, seat, 0) for seat in game_seats}
-    with store.write():
+    with store.write(game_id):
         store.add_game(game_id, host_token, game_seats, rule_set.rules, created_at)
         store.keep_secret(game_id, secret)
         store.append(game_id, 1, game.events, created_at)
@@ -80,11 +82,25 @@ def create_game(store: Store, options: dict, join_url: Callable[[str, str, str],
     }
 
 
-def lock_in(game: Game, seat: str) -> list[dict]:
+def lock_in(game: Game, seat: str, dice_seed: str | None = None) -> list[dict]:
     """Lock in a seat with the server's secret salt for the disposition's fingerprint. The
     order of play was drawn at creation (R11); the seed here serves only a game stored before
-    that amendment, which still tosses when its last seat locks in."""
-    return game.lock_in(seat, seed=secrets.randbits(63), salt=secrets.token_hex(16))
+    that amendment, which still tosses when its last seat locks in. Where the referee rolls
+    dice (BB24), ``dice_seed`` is the seat's own (its phone's); a computer's, given none, is
+    drawn from the game's secret (``Game.lock_in``)."""
+    return game.lock_in(seat, seed=secrets.randbits(63), salt=secrets.token_hex(16),
+                        dice_seed=dice_seed)
+
+
+def player_seed(sent: object) -> str:
+    """A player's dice seed as his phone sent it (BB24), checked; a fresh random one when
+    it sent none, so that a seat always adds a seed of its own."""
+    if sent is None or sent == "":
+        return secrets.token_hex(16)
+    if not dice.is_seed(sent):
+        raise ApiError(422, "'dice_seed' is 1 to 64 letters, digits, '-' or '_' (BB24)",
+                       field="dice_seed", rule="BB24")
+    return str(sent)
 
 
 def forfeit(game: Game, seat: str) -> list[dict]:
@@ -92,13 +108,15 @@ def forfeit(game: Game, seat: str) -> list[dict]:
     return game.forfeit(seat, clock.now(), seed=secrets.randbits(63))
 
 
-def submit_and_lock_in(game: Game, seat: str, document: dict) -> list[dict]:
+def submit_and_lock_in(game: Game, seat: str, document: dict,
+                       dice_seed: str | None = None) -> list[dict]:
     """Submit a seat's disposition and lock it in, as the placement page does; nothing to do
-    for a seat already locked in (a double tap)."""
+    for a seat already locked in (a double tap). ``dice_seed``: the seed the page sent
+    (BB24), a fresh one when it sent none."""
     if views.status(game)["seats"][seat]["ready"]:
         return []
     game.submit(seat, document)
-    return lock_in(game, seat)
+    return lock_in(game, seat, player_seed(dice_seed))
 
 
 class _DraftChanged(Exception):
@@ -106,10 +124,10 @@ class _DraftChanged(Exception):
 
 
 def submit_draft(store: Store, game_id: str, seat: str, document: object
-                 ) -> tuple[dict, list]:
+                 ) -> tuple[dict | None, list]:
     """Check a seat's draft disposition and keep it as the seat's private note, replacing
     the one before: no event, so no draft grows the log or changes another seat's view
-    (issue 10 item 4). The disposition enters the log when the seat locks in."""
+    (a draft is not an event). The disposition enters the log when the seat locks in."""
     states = states_of(store)
     for _ in range(engine.ACT_ATTEMPTS):
         with states.lock(game_id):
@@ -117,7 +135,7 @@ def submit_draft(store: Store, game_id: str, seat: str, document: object
             before = game.version
             normal, cost, warnings = rulesets.of(game).check_draft(game, seat, document)
             try:
-                with store.write():
+                with store.write(game_id):
                     if store.version(game_id) != before:
                         raise engine.Stale
                     store.keep_draft(game_id, seat, normal)
@@ -127,14 +145,17 @@ def submit_draft(store: Store, game_id: str, seat: str, document: object
     raise ApiError(503, "The game is changing too fast to apply this now; try again")
 
 
-def lock_in_draft(store: Store, game_id: str, seat: str) -> None:
-    """Lock in the seat's draft disposition: its ``disposition`` and ``ready`` events."""
+def lock_in_draft(store: Store, game_id: str, seat: str, dice_seed: object = None) -> None:
+    """Lock in the seat's draft disposition: its ``disposition`` and ``ready`` events, with
+    the seat's dice seed where the referee rolls dice (BB24: the phone's, ``dice_seed``, or
+    a fresh one when it sent none)."""
     found = store.draft(game_id, seat)
+    seed = player_seed(dice_seed)
 
     def submit_and_lock(game: Game) -> list[dict]:
         if found and not views.status(game)["seats"][seat]["ready"]:
             game.submit(seat, found[0])
-        return lock_in(game, seat)
+        return lock_in(game, seat, seed)
 
     def unchanged(_events: list[dict]) -> None:
         if store.draft_revision(game_id, seat) != (found[1] if found else 0):
@@ -153,7 +174,7 @@ def lock_in_draft(store: Store, game_id: str, seat: str) -> None:
 class MoveMade(NamedTuple):
     """A move's report as its seat sees it (R20), and the status it was first given: 201,
     or what an Idempotency-Key's first request got."""
-    report: dict
+    report: Document
     status: int
 
 

@@ -46,28 +46,49 @@ def computer(store: Store, game_id: str, seat: str, level: str):
     """The computer that plays a seat (its own, or a stand-in for an absent player): every
     choice it makes is drawn from HMAC(the game's server secret, the seat), and each move from
     that and the move's number, so nothing a player sees (the game's id, its seats, its
-    moves) predicts its fleet or its moves (issue 10 item 1). The secret is never in a view,
+    moves) predicts its fleet or its moves (R21). The secret is never in a view,
     page, log or export."""
     # a game stored before secrets were kept is given one now, once
     secret = store.secret_made_once(game_id, lambda: secrets.token_hex(GAME_SECRET_BYTES))
+    if secret is None:
+        raise LookupError(f"game {game_id} is not in this store")
     return _computer(secret, seat, level, rulesets.named(store.rules_of(game_id)))
+
+
+def dice_secret(secret: str) -> str:
+    """The referee's secret dice seed of a game (BB24): HMAC(the game's server secret, "dice"),
+    never from anything a player sees; its SHA-256 is published as the game is created, the
+    seed itself only once the game is over (``referee.common.dice``)."""
+    return hmac.new(bytes.fromhex(secret), b"dice", hashlib.sha256).hexdigest()
+
+
+def hold_dice(store: Store, game_id: str, game: Game) -> None:
+    """Put the referee's secret dice seed in a game's hand before a command on it, where its
+    rules roll dice and it does not hold it yet (a state replayed from the log holds none)."""
+    if rulesets.of(game).rolls_dice and game.dice_secret is None:
+        secret = store.secret_made_once(game_id, lambda: secrets.token_hex(GAME_SECRET_BYTES))
+        if secret is None:
+            raise LookupError(f"game {game_id} is not in this store")
+        game.hold_dice(dice_secret(secret))
 
 
 MAX_BOT_MOVES = 1000  # more than any game can have: a guard, not a limit of play
 
 
 def play_bots(store: Store, game_id: str) -> None:
-    """Let every computer whose turn it is move, one transaction per move, until a player's
-    turn or the end: a computer's seat, or a player's seat an opponent handed to the computer
-    (R25). Each computer sees only its seat's view (R21)."""
+    """Let every computer that owes a move make it, one transaction per move, until no
+    computer owes one or the game ends: a computer's seat, or a player's seat an opponent
+    handed to the computer (R25). Where orders are sealed, each seat that owes one orders in
+    turn, and each computer sees only its seat's view, never the other's sealed order (R21,
+    R25)."""
 
     def computer_move(game: Game) -> str | None:
         rule_set = rulesets.of(game)
         shown = rule_set.status_view(game)
-        seat = shown["turn"]
-        level = clocks.computer_to_move(store, game_id, game)
-        if level is None:
+        moving = clocks.computers_to_move(store, game_id, game)
+        if not moving:
             return None
+        seat, level = next(iter(moving.items()))
         stand_in = shown["seats"][seat]["bot"] is None
         view = rule_set.view_for(game, seat)
         made = computer(store, game_id, seat, level)

@@ -3,22 +3,22 @@ of a game gives is made once (``derived``).
 
 Every change follows one path (``act``): take the game's replayed state from this process's
 cache (``states``: one indexed query brings it up to date), let the core check and apply the
-command, then open SQLite's write transaction only to check that the game's version is
-unchanged and append the new events (and try again if another process got in first). Nothing
+command, then open the store's write transaction (SQLite's, or PostgreSQL's holding the
+game's lock) only to check that the game's version is unchanged and append the new events
+(and try again if another process or server got in first). Nothing
 expensive (a replay, a PDF, a post-mortem) runs while the write lock is held. A refused command
 raises before anything is written, so nothing is ever half-applied. After a change, any
 computer whose turn it is moves (``settle``).
 
 A game's log takes at most ``MAX_EVENTS`` events; past that, only what ends the game (an
 agreement, a resignation, a forfeit, a move that wins), up to ``MAX_LOG``, so that no seat can
-keep a result off the record by filling the log. A caller that needs a state of its own gets a
-private copy (``load``), made explicitly; what a page shows comes from the products kept per
-version, never from such a copy.
+keep a result off the record by filling the log. Nothing here copies a state: a command changes
+the cached state itself, under the game's lock, and what a page shows comes from the products
+kept per version (a caller that wants a state of its own replays the log: ``states.replayed``).
 """
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Callable, Hashable
 from typing import TypeVar
@@ -44,26 +44,11 @@ class Stale(Exception):
     """Another process changed the game between the command and the write: try again."""
 
 
-def private_copy(game: Game) -> Game:
-    """A copy of a state of the caller's own, made at once and explicitly (``copy.deepcopy``):
-    the events and reports lists are copied shallowly and their entries shared, since neither
-    is changed once made; a rule set's memo of derived facts starts empty in the copy."""
-    memo = {id(game.events): list(game.events), id(game.reports): list(game.reports)}
-    return copy.deepcopy(game, memo)
-
-
-def load(store: Store, game_id: str) -> Game:
-    """A private copy of the game's current state, which the caller may keep or change."""
-    states = states_of(store)
-    with states.lock(game_id):
-        return private_copy(states.current(store, game_id))
-
-
 def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T],
             size: Callable[[T], int] = lambda value: 4096, *, costly: str | None = None) -> T:
     """What ``build`` makes of the game's current version, made once per version and kept
     (a finished game's post-mortem and PDFs never change). ``build`` runs under the game's
-    lock in this process, never inside SQLite's write lock; it must not change the game.
+    lock in this process, never inside the store's write lock; it must not change the game.
     ``costly`` (what it does, "printing"): ``build`` is costly work, made in a turn of the
     costly pool (``costly.run``: then ``build`` must be picklable, a module-level function or
     a partial of one); what is already kept needs none."""
@@ -113,7 +98,7 @@ def append_events(store: Store, game_id: str, before: int, new: list[dict]) -> N
 def act(store: Store, game_id: str, command: Callable[[Game], T], *,
         then: Callable[[T], None] | None = None, computers: bool = True) -> T:
     """Apply a command to a stored game: the command runs on the cached state, outside
-    SQLite's write lock; the lock is taken only to check the version and append (and to run
+    the store's write lock; the lock is taken only to check the version and append (and to run
     ``then``, the command's own writes, e.g. an Idempotency-Key's report). If another process
     appended first, the command runs again on the new state. ``then`` runs even when the
     command adds no event (a new join code for a seat nobody holds), at the version the
@@ -126,6 +111,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
             game = states.current(store, game_id)
             before = game.version
             try:
+                _hold_dice(store, game_id, game)  # BB24: the referee's dice in hand
                 result = command(game)
                 check_room(game, before, game.events[before:])
             except (RuleViolation, ApiError):
@@ -142,7 +128,7 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
             stamp = files.content_hash(game) if over else None
             entry = files.club_entry(game) if stamp else None
             try:
-                with store.write():
+                with store.write(game_id):
                     append_events(store, game_id, before, new)
                     if then is not None:
                         then(result)
@@ -169,6 +155,11 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
     if computers and new:
         settle(store, game_id)
     return result
+
+
+def _hold_dice(store: Store, game_id: str, game: Game) -> None:
+    """The referee's secret dice seed in the game's hand, where its rules roll dice (BB24)."""
+    computers.hold_dice(store, game_id, game)
 
 
 def _describe_event(event: dict) -> str:

@@ -11,11 +11,11 @@ import json
 import logging
 import math
 import secrets
-import threading
 from collections.abc import Callable, Collection
 from typing import TypeVar
 
 from .. import rulesets, signing
+from .. import store as store_module
 from ..common.problems import RuleViolation
 from ..common.ruleset import Game, RuleSet
 from ..costly import run as run_costly
@@ -28,14 +28,13 @@ from . import clock, engine, seats
 log = logging.getLogger("referee")
 T = TypeVar("T")
 
-EXPORT_FORMATS = {"naval-war": "naval-war-game"}  # a rule set's files keep their own name
 EXPORT_VERSION = 1
 
 
 def export_format(rules: str) -> str:
-    """What a game file of these rules calls its format: ``naval-war-game`` as it always
-    has, ``<rules>-game`` for every rule set since."""
-    return EXPORT_FORMATS.get(rules, f"{rules}-game")
+    """What a game file of these rules calls its format: its rule set's ``file_format``
+    (``<rules>-game`` unless the rule set keeps a name of its own)."""
+    return rulesets.named(rules).file_format
 
 
 def content_hash(game: Game) -> str:
@@ -58,7 +57,7 @@ def fill_content_hashes(store: Store) -> None:
     for game_id in store.finished_without_content_hash():
         with states.lock(game_id):
             stamp = content_hash(states.current(store, game_id))
-        with store.write():
+        with store.write(game_id):
             store.claim_content_hash(game_id, stamp)
 
 
@@ -96,6 +95,7 @@ def export_game(store: Store, game_id: str, key: SigningKey) -> dict:
         document = {"format": export_format(rule_set.rules), "version": EXPORT_VERSION,
                     "rules": rule_set.rules, "id": game_id, "exported_at": clock.now(),
                     "fingerprints": shown["fingerprints"], "salts": shown["salts"],
+                    **({"dice": shown["dice"]} if "dice" in shown else {}),
                     "result": shown["result"], "events": shown["events"]}
         return key.sign(document) if signed else document
 
@@ -147,6 +147,13 @@ def check_export(document: object) -> Game:
         raise _refuse_file("its salts do not match its lock-ins", "salts")
     if document.get("result") != shown["result"]:
         raise _refuse_file("the result it states is not the one its moves give", "result")
+    if "dice" in shown:  # BB24: every roll was checked against the revealed seed as it replayed
+        if shown["dice"]["secret"] is None:
+            raise _refuse_file("its dice cannot be checked: the referee's secret seed is not "
+                               "revealed in it (BB24)", "events")
+        if document.get("dice") != shown["dice"]:
+            raise _refuse_file("the dice it states (commitment, seeds, secret seed, rolls) are "
+                               "not those of its events (BB24)", "dice")
     return game
 
 
@@ -302,28 +309,25 @@ def recount_imports(store: Store, own: str) -> None:
             store.count_club_entry(game_id, counts_in_records(True, signer, trusted))
 
 
-_FILLING = threading.Lock()
-_UNSUMMARISED: set[tuple[str, str]] = set()  # (database, game) whose summary failed here
-
-
 def fill_club_entries(store: Store, own: str) -> None:
     """Summarise every finished game the club has no summary of (finished before summaries
     were kept, or whose summary failed), each replayed once, privately: nothing kept in the
     states' cache is pushed out for it. One thread of a process at a time; a game whose
     summary fails is tried again only by another process (after a restart, say)."""
-    waiting = [g for g in store.finished_without_entry() if (store.path, g) not in _UNSUMMARISED]
+    kept = store_module.PER_FILE.of(store.path)
+    waiting = [g for g in store.finished_without_entry() if g not in kept.unsummarised]
     if not waiting:
         return
-    with _FILLING:
+    with kept.filling:
         for game_id in store.finished_without_entry():
-            if (store.path, game_id) in _UNSUMMARISED:
+            if game_id in kept.unsummarised:
                 continue
             game = replayed(store, game_id)
             entry = club_entry(game)
             if entry is None:
-                _UNSUMMARISED.add((store.path, game_id))
+                kept.unsummarised.add(game_id)
                 continue
-            with store.write():
+            with store.write(game_id):
                 keep_club_entry(store, game_id, game, entry, trusted_keys(store, own))
 
 

@@ -99,7 +99,7 @@ def claim_seat(store: Store, game_id: str, seat: str, code: str, name: str, *,
     token and recovery code; the join code works once."""
     token, recovery = new_secret(TOKEN_BYTES), new_recovery_code()
     states = states_of(store)
-    with states.lock(game_id), store.write():  # a join is short and rare: applied inside
+    with states.lock(game_id), store.write(game_id):  # a join is short and rare: applied inside
         row = _seat_row(store, game_id, seat)
         expected = join_code(key, game_id, seat, row["join_generation"])
         if not secrets.compare_digest(code.encode(), expected.encode()):
@@ -147,7 +147,7 @@ def recover_seat(store: Store, game_id: str, seat: str, code: object,
                        field="recovery_code")
     token, fresh = new_secret(TOKEN_BYTES), new_recovery_code()
     offered = recovery_hash(game_id, seat, code)
-    with store.write():
+    with store.write(game_id):
         row = _seat_row(store, game_id, seat)
         right = bool(row["recovery_hash"] and row["claimed"]
                      and secrets.compare_digest(row["recovery_hash"], offered))
@@ -157,9 +157,9 @@ def recover_seat(store: Store, game_id: str, seat: str, code: object,
         elif row["spent_recovery_hash"] \
                 and clock.now() - (row["recovered_at"] or 0) < DOUBLE_TAP_S \
                 and secrets.compare_digest(row["spent_recovery_hash"], offered):
-            raise ApiError(409, f"That code has just moved the {seat} seat to a device, which "
-                                "holds it now with a new code (R24); on that device, open the "
-                                "game", field="recovery_code", rule="R24")
+            raise ApiError(409, f"That code has just moved the {seat.title()} seat to a device, "
+                                "which holds it now with a new code (R24); on that device, "
+                                "open the game", field="recovery_code", rule="R24")
         else:
             failures, after, last = store.recovery_guesses(client)
             if clock.now() < after:
@@ -172,7 +172,7 @@ def recover_seat(store: Store, game_id: str, seat: str, code: object,
             store.guessed_wrong(client, failures, clock.now() + delay, clock.now())
     if not right:  # the failure is counted (committed above) before the refusal
         log.warning("game %s: a wrong recovery code for seat %s", game_id, seat)
-        raise ApiError(403, f"That is not the recovery code of the {seat} seat (R24)",
+        raise ApiError(403, f"That is not the recovery code of the {seat.title()} seat (R24)",
                        field="recovery_code", rule="R24")
     log.info("game %s: seat %s moved to another device with its recovery code", game_id, seat)
     return SeatKeys(token, fresh)
@@ -208,7 +208,7 @@ def hand_over_hosting(store: Store, game_id: str, seat: str) -> None:
         raise ApiError(409, f"Hosting goes to a player who holds his seat; {seat} is "
                             "the computer's, forfeited or not yet taken", field="seat",
                        rule="R24")
-    with store.write():
+    with store.write(game_id):
         store.hand_over(game_id, seat, new_secret(TOKEN_BYTES))
     log.info("game %s: hosting handed to seat %s", game_id, seat)
 

@@ -11,37 +11,47 @@ import json
 from dataclasses import dataclass
 
 from .. import rulesets
-from ..common.ruleset import Game
+from ..common import encoded
+from ..common.documents import Seating, StatusView
+from ..common.ruleset import Document, Game
+from ..common.views import detached
 from ..states import states_of
 from ..store import Store
 from . import clock, clocks, engine
 
 
-def status(game: Game) -> dict:
+def status(game: Game) -> StatusView:
     """A game's public state (phase, seats, turn, clocks, result), from its rule set."""
     return rulesets.of(game).status_view(game)
 
 
-def view(game: Game, seat: str) -> dict:
+def view(game: Game, seat: str) -> Document:
     """Everything one seat may know of a game (R21), from its rule set."""
     return rulesets.of(game).view_for(game, seat)
 
 
-def postmortem_document(game: Game) -> dict:
+def view_text(game: Game, seat: str, move_clock: object) -> str:
+    """``view``'s document with its move clock (R25), written as JSON from the rule set's
+    parts (each report written once), byte for byte what ``view`` would give: what a seat's
+    kept view (``seat_view``) is built by."""
+    return rulesets.of(game).view_json(game, seat, move_clock=move_clock)
+
+
+def postmortem_document(game: Game) -> Document:
     """What each weapon bought and what hindsight says (``GET .../postmortem``), from the
     game's rule set; refused before the end."""
     return rulesets.of(game).postmortem_document(game)
 
 
-def public_status(store: Store, game_id: str) -> dict:
+def public_status(store: Store, game_id: str) -> StatusView:
     """The game's public state (``status``) at its current version, made once per version:
     what the pages that hold no seat show (joining, recovery) and the host's powers check,
     at a cost that nothing hidden changes (R21). The caller must not change it."""
     return engine.derived(store, game_id, "status",
-                          lambda game: json.loads(json.dumps(status(game))), lambda _: 2048)
+                          lambda game: detached(status(game)), lambda _: 2048)
 
 
-def seating(store: Store, game_id: str) -> dict:
+def seating(store: Store, game_id: str) -> Seating:
     """What a join link's holder sees before he joins (seats, order, sides), once per
     version, from the rule set's ``seating`` view (R11, R23)."""
     return engine.derived(store, game_id, "seating", lambda game: rulesets.of(game).seating(game),
@@ -58,12 +68,14 @@ def record_body(store: Store, game_id: str, seat: str) -> bytes:
     return engine.derived(store, game_id, ("record", seat), build, len)
 
 
-def host_status(store: Store, game_id: str) -> dict:
+def host_status(store: Store, game_id: str, *, settle: bool = True) -> dict:
     """What the host may see (R24): who has joined and locked in, the clocks, whose turn, the
     stand-in's level and the result, made once per version from the rule set's host view;
     then who has not been seen for a while, the seat hosting was handed to and the time.
-    Never anything of any seat's fleet, at a cost nothing hidden changes."""
-    engine.settle(store, game_id)
+    Never anything of any seat's fleet, at a cost nothing hidden changes. ``settle=False``:
+    as the game stands, without first letting a computer that is due move (the streams)."""
+    if settle:
+        engine.settle(store, game_id)
 
     def build(game: Game) -> bytes:
         shown = rulesets.of(game).host_view(game)
@@ -72,13 +84,65 @@ def host_status(store: Store, game_id: str) -> dict:
 
     kept = json.loads(engine.derived(store, game_id, "host", build, len))
     seen = store.seats_seen(game_id)
-    return {
+    status = {
         "id": kept["id"], "phase": kept["phase"], "version": kept["version"],
         "clock": kept["clock"], "move_clock": kept["move_clock"],
         "seats": {s: {**info, "last_seen": seen.get(s)} for s, info in kept["seats"].items()},
         "turn": kept["turn"], "result": kept["result"], "host_seat": store.host_seat(game_id),
         "now": clock.now(), "stand_in_level": kept["stand_in_level"],
     }
+    if "owes" in kept:  # where orders are sealed: every seat that owes one now (never what)
+        status["owes"] = kept["owes"]
+    return status
+
+
+EVENING_H = 12  # a game quiet for longer is not one of the evening's tables
+EVENING_TABLES = 200  # tables listed on the evening's page at most
+
+
+def _owing(store: Store, game_id: str, shown: StatusView, now: float) -> list[dict]:
+    """Who owes a move now, from a game's public status: the seat whose turn it is, or each
+    seat that owes its sealed order (several at once), each with when its move clock runs
+    out (R25; None without one)."""
+    if shown["phase"] != "play":
+        return []
+    sealed = shown.get("simultaneous")
+    seats = list(shown.get("owes") or ()) if sealed else [shown["turn"]] if shown["turn"] else []
+    minutes = shown["move_minutes"]
+    owing = []
+    for seat in seats:
+        seq = (shown.get("owed_since") or {}).get(seat, shown["version"]) if sealed \
+            else shown["turn_began"]
+        began = store.event_time(game_id, seq) or now
+        owing.append({"seat": seat, "deadline": began + 60 * minutes if minutes else None})
+    return owing
+
+
+def evening(store: Store) -> dict:
+    """The evening's tables for the organiser: each game not yet over that has moved in the
+    last EVENING_H hours, the longest quiet first, from its public status only (R21): its
+    rule set, the players (name, computer, locked in, forfeited, when each page was last
+    open), the phase, who owes a move (whose turn, or each seat owing a sealed order) with
+    its move clock, when the last event was, and the setup clock; and how many older games
+    not yet over are left out."""
+    now = clock.now()
+    rows, older = store.unfinished_games(now - 3600 * EVENING_H, EVENING_TABLES)
+    tables = []
+    for row in rows:
+        shown = public_status(store, row["id"])
+        seen = store.seats_seen(row["id"])
+        minutes = shown["move_minutes"]
+        tables.append({
+            "id": row["id"], "rules": row["rules"], "phase": shown["phase"],
+            "last_at": row["last_at"],
+            "owing": _owing(store, row["id"], shown, now),
+            "seats": {seat: {**{key: info[key] for key in
+                                ("name", "ready", "forfeited", "bot", "stand_in")},
+                             "last_seen": seen.get(seat)}
+                      for seat, info in shown["seats"].items()},
+            "setup_deadline": shown["clock"]["deadline"] if shown["phase"] == "setup" else None,
+            "move_minutes": minutes})
+    return {"tables": tables, "older": older, "now": now, "hours": EVENING_H}
 
 
 @dataclass(frozen=True)
@@ -88,7 +152,7 @@ class SeatView:
     ``settled``: at this version no computer is to move, now or later (no stand-in waits on
     a clock), so the kept view can be served without looking again. Only bytes are kept,
     not the document: thousands of kept documents' dicts, replaced at every move, made
-    Python's cycle collector pause a server for 50-250 ms at a time (issue 15)."""
+    Python's cycle collector pause a server for 50-250 ms at a time."""
 
     version: int
     draft: int
@@ -107,17 +171,19 @@ class SeatView:
         return gzip.compress(self.body, compresslevel=6, mtime=0)
 
 
-def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
+def seat_view(store: Store, game_id: str, seat: str, *, settle: bool = True) -> SeatView:
     """A seat's view (after any computer has moved), from the cached state. Its cost does not
     depend on anything hidden from the seat (R21): it is built once per version and seat,
     then served as the same bytes. A view kept for the store's current version (one indexed
     query, the cheap poll's) is served without the game's lock or state, unless a computer
-    might still have to move at that version."""
+    might still have to move at that version. ``settle=False``: the view as the game stands,
+    a computer that is due not moved first (the streams push again when it has moved)."""
     states = states_of(store)
     kept = kept_view(store, game_id, seat, *store.view_stamp(game_id, seat))
     if kept is not None:
         return kept
-    engine.settle(store, game_id)
+    if settle:
+        engine.settle(store, game_id)
     with states.lock(game_id):
         game = states.current(store, game_id)
         found = store.draft(game_id, seat)
@@ -128,15 +194,15 @@ def seat_view(store: Store, game_id: str, seat: str) -> SeatView:
             found = None  # a draft shows only until the seat locks in
 
         def build() -> SeatView:
-            document = view(game, seat)
-            # R25, fixed per version
-            document["move_clock"] = clocks.move_clock(store, game_id, game)
-            if found:
-                document = rule_set.with_draft(document, found[0])
-            body = (json.dumps(document, separators=(",", ":")) + "\n").encode()
-            turn = shown["turn"]
-            settled = (shown["phase"] != "play" or turn is None
-                       or not (shown["seats"][turn]["bot"] or shown["seats"][turn]["stand_in"]))
+            # the same for every seat: written from the rule set's parts (the reports written
+            # once each), byte for byte ``view_for``'s document with its move clock (R25)
+            text = view_text(game, seat, clocks.move_clock(store, game_id, game))
+            if found:  # in setup, the seat's own kept draft shown in its view
+                text = encoded.dumps(rule_set.with_draft(json.loads(text), found[0]))
+            body = (text + "\n").encode()
+            settled = shown["phase"] != "play" or not any(
+                shown["seats"][seat]["bot"] or shown["seats"][seat]["stand_in"]
+                for seat in shown["owes"])
             return SeatView(game.version, revision, body, settled)
 
         return states.derived(game_id, game.version, ("view", seat, revision), build,

@@ -1,5 +1,5 @@
-"""The computer opponent of Battleship: The Tactical Combat Game: three levels that play from
-their seat's view alone (T10, T12).
+"""The computer opponent of Battleship: The Tactical Combat Game: six levels, weakest first,
+that play from their seat's view alone (T10, T12).
 
 >>> bot = computer("admiral", seed=7)
 >>> view = {"id": "g", "you": "red", "phase": "play", "turn": "red", "order": ["red", "blue"],
@@ -18,8 +18,15 @@ copy); it never sees a ``Game`` and imports nothing that holds one. Every choice
 number of reports), so the same view gets the same move, whoever asks and whenever.
 
 - ``recruit``: a random legal fleet and random legal shots: the baseline.
+- ``cadet``: guesses; after a hit tries next to it, and gives it up after two misses there.
+- ``midshipman``: guesses; works round its latest hit until the boat sinks or the holes round
+  it are all shot.
+- ``lieutenant``: guesses; shoots next to every hit no sink has accounted for.
 - ``captain``: hunt on a pattern of the honeycomb, then target along the lines through hits.
 - ``admiral``: the density of every placement consistent with the reports.
+
+The levels below the captain are ``followers``; each is a step a beginner takes, measured
+(``referee ladder --rules battleship-tcg``) to beat the one below in 60-85% of games.
 
 A level that fails (a bug, never a refusal of the rules) tells ``on_failure(level, failure)``
 and plays a recruit's shot instead, so a game is never stuck on the computer.
@@ -33,7 +40,7 @@ from typing import Callable, NamedTuple  # noqa: UP035 (only what its tests allo
 from referee.common.computer import Computer as SharedComputer
 from referee.common.computer import Level, Roster
 
-from . import admiral, captain, recruit
+from . import admiral, captain, followers, recruit
 from .sight import NotYourTurn, Sight, read_holes, read_turn
 
 
@@ -67,6 +74,14 @@ TCG_ROSTER = Roster({
     "recruit": Level("Random legal shots: the baseline.",
                      move=lambda turn, rng: recruit.move(turn.sight, rng),
                      disposition=recruit.disposition),
+    "cadet": Level("Guesses; after a hit tries the holes next to it, and gives it up after two "
+                   "misses there.",
+                   move=lambda turn, rng: followers.cadet(turn.sight, rng)),
+    "midshipman": Level("Guesses; after a hit works round it until the boat sinks or every "
+                        "hole next to it is shot.",
+                        move=lambda turn, rng: followers.midshipman(turn.sight, rng)),
+    "lieutenant": Level("Guesses; shoots next to every hit no sinking has yet accounted for.",
+                        move=lambda turn, rng: followers.lieutenant(turn.sight, rng)),
     "captain": Level("Hunts on a pattern of the honeycomb, then follows hits along their lines.",
                      move=lambda turn, rng: captain.move(turn.sight, rng, turn.pattern)),
     "admiral": Level("Shoots where the most placements consistent with its reports put a boat.",

@@ -28,8 +28,8 @@ from .sight import BOATS, HOLES, NAMES, Sight, bits, colour, hole_at, index, lin
 def _ways() -> tuple[tuple[int | None, ...], ...]:
     """For each hole, its neighbour one step along each direction of T4 and back again, in
     the order down, up, down-right, up-left, up-right, down-left (``None`` off the half)."""
-    ahead = {d: [None] * HOLES for d in DIRECTIONS}
-    behind = {d: [None] * HOLES for d in DIRECTIONS}
+    ahead: dict[str, list[int | None]] = {d: [None] * HOLES for d in DIRECTIONS}
+    behind: dict[str, list[int | None]] = {d: [None] * HOLES for d in DIRECTIONS}
     for i in range(HOLES):
         for d in DIRECTIONS:
             nxt = step(hole_at(i), d)

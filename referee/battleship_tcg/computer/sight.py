@@ -219,6 +219,8 @@ def own_shots(view: dict, you: str, opponent: str) -> list[dict]:
 def read_sight(view: dict) -> Sight:
     """The seat's own shots and the islands, from its view; the seat's turn is not checked."""
     you = view.get("you")
+    if not isinstance(you, str):
+        raise ValueError("a view names its seat (T12 'you')")
     opponent = opponent_of(view)
     islands = view["islands"]
     sight = Sight(you, opponent, read_holes(islands.get(opponent)),

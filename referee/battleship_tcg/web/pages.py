@@ -25,9 +25,10 @@ from ...playroutes import PlayRoutes, add_play_routes, kept_draft
 from ...session import is_host
 from ...web import script_json, store
 from ..card import read_card_option
-from ..catalogue import BOAT_TYPES, DIRECTIONS
+from ..catalogue import BOAT_TYPES, MAN, NAMES
 from ..fleet import check_disposition
-from ..holes import parse_hole
+from ..holes import DIRECTIONS, parse_hole
+from ..placing import place_the_rest
 from ..postmortem import postmortem_document
 from ..views import postmortem_view, result_headline
 from .geometry import page_catalogue
@@ -77,17 +78,17 @@ def seat_page(game_id: str, seat: str, view: dict):
                                    **_context(view))
         draft = _disposition(kept_draft(game_id, seat))
         data = {"view": view, "draft": draft, "problems": draft_problems(view, draft),
-                "urls": {"draft": url_for("tcg.save_draft", game_id=game_id)}}
+                "urls": {"draft": url_for("tcg.save_draft", game_id=game_id),
+                         "fill": url_for("tcg.fill_draft", game_id=game_id)}}
         return render_template("tcg/place.html", page_data=script_json(data), **_context(view))
     known = _known(view)
-    data = script_json({"view": view, "known": known})
+    page_data = script_json({"view": view, "known": known})
     if view["phase"] == "over":
-        return render_template("tcg/over.html", page_data=data, headline=result_headline(view),
+        return render_template("tcg/over.html", page_data=page_data, headline=result_headline(view),
                                **_context(view))
     them = next(s for s in view["seats"] if s != seat)
-    return render_template("tcg/play.html", page_data=data, key=secrets.token_hex(8),
-                           rescuing=len(view["sunk"][them]) == len(BOAT_TYPES),
-                           move_clock=view.get("move_clock"), **_context(view))
+    return render_template("tcg/play.html", page_data=page_data, key=secrets.token_hex(8),
+                           rescuing=len(view["sunk"][them]) == len(BOAT_TYPES), **_context(view))
 
 
 def postmortem_page(game_id: str, seat: str):
@@ -147,6 +148,24 @@ def _keep_draft(view: dict, _draft: dict, sent: dict) -> tuple[dict, dict]:
     return {"disposition": sent}, {"problems": draft_problems(view, sent)}
 
 
+def _fill(view: dict, _note: dict, sent: dict) -> tuple[dict, dict]:
+    """Place the rest for me: the boats and the man not placed yet, legally at random (T4,
+    T5) around what the player has placed, from the system's randomness, which nobody can
+    predict; the note to keep and what the page reads back (the disposition, its problems,
+    what was placed). Run in the costly pool by the shared route."""
+    try:
+        filled = place_the_rest(sent, _card(view), view["you"], secrets.SystemRandom())
+    except RuleViolation as refused:
+        found = refused.problems[0]
+        raise ApiError(422, found.message, rule=found.rule, field="boats") from None
+    had = {b["type"] for b in sent["boats"]}
+    placed = [NAMES[b["type"]] for b in filled["boats"] if b["type"] not in had]
+    if filled["man"] != sent["man"]:
+        placed.append(NAMES[MAN])
+    return {"disposition": filled}, {"problems": draft_problems(view, filled),
+                                     "disposition": filled, "placed": placed}
+
+
 def _read_shot() -> dict:
     """One shot (T7) from the play page's form: the hole tapped."""
     at = (request.form.get("at") or "").strip()[:20]
@@ -159,7 +178,8 @@ def _read_shot() -> dict:
 # the draft, locking in (the core checks it whole, T3-T5) and a shot at /tcg/games/<id>/shoot
 add_play_routes(bp, PlayRoutes(read_draft=_read_draft, keep_draft=_keep_draft,
                                lock_document=lambda _seat, draft: _disposition(draft),
-                               read_move=_read_shot, locked_rule="T11", move_path="shoot"))
+                               read_move=_read_shot, locked_rule="T11", move_path="shoot",
+                               fill=_fill))
 
 
 __all__ = ["bp", "postmortem_page", "seat_page"]

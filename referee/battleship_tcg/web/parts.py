@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...webparts import Paper, WebParts, leading_players
+from ...common.documents import Json
+from ...common.phrasing import person_key
+from ...webparts import Paper, WebParts, Words, leading_players
 from ..card import standard_card
 from ..catalogue import RULES, SEATS, TITLE
 from . import printables
@@ -31,14 +33,16 @@ def club_section(entries: list[dict]) -> dict:
     of the games that count: each player's games won, drawn and lost, and how many shots the
     winners of games played out to the rescue took (T9)."""
     players: dict[str, Counter] = {}
+    names: dict[str, str] = {}  # one row a person, named as he first played
     rescues = [e["rescue_shots"] for e in entries if e["rescue_shots"] is not None]
     for entry in entries:
         for seat in entry["seats"]:
-            tally = players.setdefault(seat["name"], Counter(games=0, won=0, drawn=0, lost=0))
+            key = names.setdefault(person_key(seat["name"]), seat["name"])
+            tally = players.setdefault(key, Counter(games=0, won=0, drawn=0, lost=0))
             tally["games"] += 1
             tally[seat["outcome"]] += 1
-    rows = sorted(({"name": n, **t} for n, t in players.items()),
-                  key=lambda row: (-row["won"], row["name"]))
+    rows: list[Json] = sorted(({"name": n, **t} for n, t in players.items()),
+                              key=lambda row: (-row["won"], person_key(row["name"])))
     return {"template": "tcg/_club.html", "title": TITLE, "games": len(entries),
             "forfeited": 0, **leading_players(rows),
             "rescues": {"games": len(rescues),
@@ -55,10 +59,14 @@ TCG = WebParts(
     paper=Paper(blank_chart=blank_chart, blank_record=printables.blank_record,
                 player_charts=printables.player_charts, player_record=printables.player_record,
                 postmortem=postmortem),
-    creator_seat=SEATS[0],  # Red creates the game and hosts it; the computer plays Blue
-    computer_seat=SEATS[1],
     entry="tcg.js",
+    style="tcg.css",
     home="tcg/_home.html",
+    words=Words(order="Order of play (T6), tossed for when the game was created",
+                order_unknown="Order of play (T6): tossed for when both players have locked in.",
+                agree="Agree to end now (a draw, T9)",
+                end_rule="T9", agreed_end="It ends when both agree: a draw.",
+                resign="Resign? You lose the game (T9)."),
     about="five boats and a captured man on a honeycomb with islands; two players, one shot a "
           "turn, then the rescue",
 )

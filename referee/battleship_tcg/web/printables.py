@@ -40,7 +40,7 @@ from printables.style import (
 )
 
 from ..catalogue import BOAT_TYPES, HOLES, LETTERS, MAN, NAMES
-from ..holes import COLUMNS, DEPTH, SPOKEN, WIDTH, Hole, line, parse_hole, sits_low
+from ..holes import COLUMNS, DEPTH, SPOKEN, WIDTH, Hole, hole_named, line, parse_hole, sits_low
 from ..views import result_headline
 from .known import sunk_boats
 
@@ -217,7 +217,7 @@ def _holes(names: list[str]) -> frozenset[Hole]:
 def boat_holes(boat: dict, boats: list[Boat]) -> list[Hole]:
     """The holes a placed boat covers, from the one geometry (T4, T11)."""
     size = {b.type: b.size for b in boats}[boat["type"]]
-    return line(parse_hole(boat["at"]), boat["dir"], size)
+    return line(hole_named(boat["at"]), boat["dir"], size)
 
 
 def shots_at(view: dict, seat: str) -> list[dict]:
@@ -227,7 +227,7 @@ def shots_at(view: dict, seat: str) -> list[dict]:
 
 def _shot_marks(shots: list[dict], marks: dict[Hole, Mark], numbered: bool) -> None:
     for shot in shots:
-        hole = parse_hole(shot["at"][0])
+        hole = hole_named(shot["at"][0])
         mark = marks.setdefault(hole, Mark())
         mark.hit = shot["result"] in ("hit", "rescued")
         mark.miss = not mark.hit
@@ -249,7 +249,7 @@ def own_half(title: str, islands: list[str], disposition: dict | None, shots: li
             for hole in holes:
                 marks[hole] = Mark(letter=letters[boat["type"]], boat=True)
         if disposition.get("man"):
-            marks[parse_hole(disposition["man"])] = Mark(letter=LETTERS[MAN])
+            marks[hole_named(disposition["man"])] = Mark(letter=LETTERS[MAN])
     _shot_marks(shots, marks, numbered)
     hit = {parse_hole(s["at"][0]) for s in shots if s["result"] == "hit"}
     outlines = [holes for holes in fleets if set(holes) <= hit]
@@ -265,8 +265,8 @@ def known_half(title: str, islands: list[str], shots: list[dict], sunk: list[lis
     letters = {b.type: b.letter for b in boats}
     for shot in shots:
         if shot.get("sunk"):
-            marks[parse_hole(shot["at"][0])].letter = letters[shot["sunk"]]
-    return Half(title, _holes(islands), marks, [[parse_hole(n) for n in holes]
+            marks[hole_named(shot["at"][0])].letter = letters[shot["sunk"]]
+    return Half(title, _holes(islands), marks, [[hole_named(n) for n in holes]
                                                 for holes in sunk])
 
 

@@ -1,5 +1,5 @@
-"""The computer opponent of Broadside: two levels that play either side from their seat's view
-alone (B12, B14).
+"""The computer opponent of Broadside: seven levels, weakest first, that play either side from
+their seat's view alone (B12, B14).
 
 ``computer(level, seed, on_failure=None)`` gives the shared computer
 (``referee.common.computer.Computer``) of these levels (``BROADSIDE_ROSTER``):
@@ -12,9 +12,18 @@ from a ``random.Random`` seeded from the computer's seed and the view (the game,
 the number of reports), so the same view gets the same move, whoever asks and whenever.
 
 - ``random``: a random legal move, a random legal disposition: the baseline.
+- ``drifter``, ``dabbler``, ``novice``: sail at random, and fire at what is in reach one turn
+  in five, one in two, every turn (``greedy``).
+- ``bold``: what each move brings at once, hazards reckoned, and a pull toward its work; never
+  the enemy's answer (``engine``).
 - ``careful``: avoids unrevealed buoys and the red circles whose batteries it suspects, seeks
   crossed Ts and merchant ships, and keeps its ships from where the enemy can cross their T
-  (see ``careful``).
+  (``careful``); the stand-in for an absent player (R25).
+- ``cunning``: weighs the enemy's best answer and its own reply to it; as Blue it holds the
+  inner harbour, bows and sterns covered (``engine``).
+
+The figures (how far apart the levels are, the balance between Red and Blue, think times)
+are in docs/broadside-computer.md.
 
 A level that fails (a bug, never a refusal of the rules) tells ``on_failure(level, failure)``
 and plays a random legal move instead, so a game is never stuck on the computer.
@@ -28,7 +37,7 @@ from typing import Callable  # noqa: UP035 (the computer imports only what its t
 from referee.common.computer import Computer as SharedComputer
 from referee.common.computer import Level, Roster
 
-from . import careful, dispositions
+from . import careful, dispositions, engine, greedy
 from .sight import NotYourTurn, Sight, read_turn, seat_of
 
 STAND_IN_LEVEL = "careful"  # the level that plays for an absent player (R25)
@@ -57,12 +66,25 @@ def _read_turn(view: dict, seeded) -> tuple[Sight, random.Random]:
 
 
 BROADSIDE_ROSTER = Roster({
-    "random": Level("A random legal move each turn: the baseline.",
+    "random": Level("Plays a random legal move each turn: the baseline.",
                     move=lambda sight, rng: random_move(sight.legal, rng),
                     disposition=dispositions.random_disposition),
+    "drifter": Level("Sails at random, and fires at what is in reach one turn in five.",
+                     move=greedy.drifter, disposition=dispositions.random_disposition),
+    "dabbler": Level("Sails at random, and fires at what is in reach one turn in two.",
+                     move=greedy.dabbler, disposition=dispositions.random_disposition),
+    "novice": Level("Sails at random, but never lets a broadside or a merchant ship in reach "
+                    "go by.",
+                    move=greedy.novice, disposition=dispositions.random_disposition),
+    "bold": Level("Fires what is in reach, reckons the rocks and batteries, and sails toward "
+                  "its work, but never looks at the enemy's answer.",
+                  move=engine.bold, disposition=dispositions.careful_disposition),
     "careful": Level("Avoids unrevealed buoys and suspect batteries, seeks crossed Ts and "
                      "merchant ships, and keeps out of reach of the enemy's broadsides.",
                      move=careful.move, disposition=dispositions.careful_disposition),
+    "cunning": Level("Weighs the enemy's best answer and its own reply to it; as Blue it "
+                     "holds the inner harbour with its bows and sterns covered.",
+                     move=engine.cunning, disposition=dispositions.careful_disposition),
 }, read_setup=_read_setup, read_turn=_read_turn)
 LEVELS = BROADSIDE_ROSTER.descriptions
 

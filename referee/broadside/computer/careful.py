@@ -79,10 +79,18 @@ def _distances() -> dict[str, dict[str, int]]:
     return table
 
 
+def _toward(at: str, to: str) -> str:
+    """The direction from a cross to the point next to it (B1's data puts them side by side)."""
+    way = board.direction(at, to)
+    if way is None:
+        raise ValueError(f"{to} is not next to {at} (B1)")
+    return way
+
+
 @lru_cache(maxsize=1)
 def _merchant_facing() -> dict[str, tuple[str, str]]:
     """Each merchant's opposite cross: (the merchant's dock circle, its direction from there)."""
-    return {m["opposite"]: (m["at"], board.direction(m["opposite"], m["at"]))
+    return {m["opposite"]: (m["at"], _toward(m["opposite"], m["at"]))
             for m in board.MERCHANTS}
 
 

@@ -212,8 +212,9 @@ def path_of(at: str, facing: str, to: str) -> list[str]:
     path = []
     here = at
     while here != to:
-        here = board.step(here, facing)
-        if here is None:
+        following = board.step(here, facing)
+        if following is None:
             raise ValueError(f"{to} is not on the line from {at} toward {facing} (B5)")
+        here = following
         path.append(here)
     return path

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 LABEL = 0.75  # the band for row numbers (left) and column letters (top)
@@ -121,7 +122,9 @@ def _turned(points, facing: str, x: float, y: float, scale: float = 1.0) -> tupl
 
 def ship_group(grid: Grid, ship: dict, *, cls: str = "") -> Group:
     """A warship on its cross: a hull pointing the way it faces, its colour its side, one dot
-    for each mast it has left (B9), stern to bow; its broadsides are its long sides (B8)."""
+    for each mast it has left (B9), stern to bow; its broadsides are its long sides (B8); its
+    number among its side's ships of its type (Frigate 2) at the cross's upper right, clear of
+    the hull whichever way it faces."""
     x, y = grid.centre(ship["at"])
     masts = int(ship.get("masts", 0))
     facing = ship.get("facing") or ("down" if ship["side"] == "blue" else "up")
@@ -132,6 +135,11 @@ def ship_group(grid: Grid, ship: dict, *, cls: str = "") -> Group:
         shapes.append(Shape("circle", f"mast {ship['side']}",
                             (*_turned([(0.0, offset)], facing, x, y), MAST)))
     name = TYPE_NAMES.get(ship.get("type", ""), "Ship")
+    number = ship.get("number")
+    if number:
+        name = f"{name} {number}"
+        shapes.append(Shape("text", f"ship-number {ship['side']}", (x + 0.34, y - 0.13, 0.48),
+                            str(number)))
     label = (f"{ship['side'].title()}'s {name} at {ship['at']}, facing {facing}, "
              f"{masts} mast{'' if masts == 1 else 's'}")
     return Group(f"ship {ship['side']} {cls}".strip(), shapes,
@@ -225,7 +233,7 @@ def _background(board: dict) -> list[Shape]:
     return shapes
 
 
-def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] | None = None,
+def board_drawing(board: dict, *, ships: Sequence[dict] = (), merchants: list[dict] | None = None,
                   buoys: dict | None = None, batteries: dict | None = None,
                   marks: dict[str, str] | None = None, taps: bool = False,
                   title: str = "The harbour") -> Drawing:
@@ -271,6 +279,9 @@ def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] 
         kind = value.get("kind") if isinstance(value, dict) else value
         kind = "unknown" if kind in (None, "buoy") else kind
         revealed = isinstance(value, dict) and bool(value.get("revealed"))
+        was = kind
+        if revealed:  # B6: revealed and removed; the circle is an ordinary cross now
+            kind = "gone"
         cls = f"yellow {kind}{' revealed' if revealed else ''}"
         shapes = [Shape("circle", cls, (x, y, 0.3))]
         if kind in ("sink", "pass"):
@@ -280,10 +291,9 @@ def board_drawing(board: dict, *, ships: list[dict] = (), merchants: list[dict] 
             shapes.append(Shape("circle", "buoy-top", (x, y, 0.1)))
         said = {"unknown": "a buoy", "sink": "a SINK buoy", "pass": "a PASS buoy",
                 "gone": "no buoy"}.get(kind, kind)
-        add(Group(cls, shapes, (("buoy", name),),
-                  f"{name}, yellow circle: {said}"
-                  + (" (revealed and removed: now an ordinary cross, B6)" if revealed else ""),
-                  (x, y)))
+        if revealed:
+            said = f"no buoy: a {was.upper()} buoy, revealed and removed (B6)"
+        add(Group(cls, shapes, (("buoy", name),), f"{name}, yellow circle: {said}", (x, y)))
     afloat = merchants if merchants is not None else [
         {**m, "sunk": False} for m in board.get("merchants", [])]
     for merchant in afloat:

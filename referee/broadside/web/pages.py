@@ -19,6 +19,7 @@ import secrets
 from flask import Blueprint, render_template, request, url_for
 
 from ... import service, strictjson
+from ...common.documents import Json
 from ...common.problems import RuleViolation
 from ...errors import ApiError
 from ...playroutes import PlayRoutes, add_play_routes, kept_draft
@@ -35,10 +36,12 @@ from ..catalogue import (
     catalogue,
 )
 from ..fleet import check_disposition
+from ..postmortem import postmortem_document
 from ..views import postmortem_view, result_headline
 from .drawing import board_drawing
 from .steps import states as harbour_states
 from .svg import to_svg
+from .totals import totals
 
 bp = Blueprint("broadside", __name__, template_folder="templates", static_folder="static",
                url_prefix="/broadside")
@@ -182,7 +185,7 @@ def _read_draft(seat: str) -> dict:
                 and ship["type"] in SHIP_TYPES and isinstance(ship["at"], str)
                 and len(ship["at"]) <= 8):
             raise ApiError(400, f"ships[{i}] is a ship: type and at (B13)", field=f"ships[{i}]")
-    shaped = {"ships": [{"type": s["type"], "at": _normal(s["at"])} for s in ships]}
+    shaped: Json = {"ships": [{"type": s["type"], "at": _normal(s["at"])} for s in ships]}
     if seat == "blue":
         for key, values, count in (("buoys", ("sink", "pass"), len(YELLOW_CIRCLES)),
                                    ("batteries", ("hit", "miss"), len(SITES))):
@@ -283,6 +286,7 @@ def _postmortem_page(game, seat: str, step: int | None) -> dict:
         {"reports": reports[:step]}), title=f"The harbour after move {step}" if step else
         "The harbour as set up"))
     return {"view": view, "headline": result_headline(view), "secrets": secrets_line(view),
+            "totals": totals(postmortem_document(game)),
             "checks": shown.get("checks", []), "reports": reports, "steps": steps,
             "step": step, "report": reports[step - 1] if step else None,
             "board": board, "rules_catalogue": page_catalogue(), "names": NAMES}

@@ -32,6 +32,7 @@ PRINT: dict[str, tuple[Color | None, Color | None, float]] = {
     "yellow": (white, black, 0.05),
     "buoy-top": (black, None, 0),
     "buoy-word": (black, None, 0),
+    "ship-number": (black, None, 0),
     "dock": (white, black, 0.05),
     "merchant-hull": (GREY, black, 0.03),
     "wreck": (None, black, 0.08),
@@ -88,9 +89,10 @@ class HarbourFlowable(Flowable):
         c, s = self.canv, self.scale
         look = group.relative()
         name = f"piece-{hash(look) & 0xFFFFFFFF:08x}-{s:.4f}"
-        ox, oy = group.origin
+        ox, oy = group.origin or (0.0, 0.0)
         if not c.hasForm(name):
-            c.beginForm(name, lowerx=-s, lowery=-s, upperx=s, uppery=s)
+            # reportlab takes any number for a form's box; its stubs say int
+            c.beginForm(name, lowerx=-s, lowery=-s, upperx=s, uppery=s)  # type: ignore[arg-type]
             self._origin = (ox, oy)
             try:
                 for shape in group.shapes:
@@ -134,7 +136,8 @@ class HarbourFlowable(Flowable):
             c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
         else:
             x, y = self._xy(a[0], a[1])
-            bold = shape.cls.split()[0] in ("panel", "battery-site", "buoy-word", "battery-word")
+            bold = shape.cls.split()[0] in ("panel", "battery-site", "buoy-word", "battery-word",
+                                            "ship-number")
             c.setFont(FONT_BOLD if bold else FONT, a[2] * s)
             c.setFillColor(fill or black)
             c.drawCentredString(x, y, shape.text)

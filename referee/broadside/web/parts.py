@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...webparts import Paper, WebParts, leading_players
+from ...common.documents import Json
+from ...common.phrasing import person_key
+from ...webparts import Paper, WebParts, Words, leading_players
 from ..board import BOARD
-from ..catalogue import RULES, SEATS, TITLE
+from ..catalogue import RULES, TITLE
 from . import printables
 from .pages import bp, postmortem_page, seat_page
 from .steps import states
@@ -27,7 +29,8 @@ def player_charts(view: dict, *, paper: str = "a4", opponents=None) -> bytes:
 def postmortem(shown: dict, record: dict, *, paper: str = "a4",
                analysis: dict | None = None) -> bytes:
     """The booklet from a seat's post-mortem view, the harbour after every move."""
-    return printables.postmortem(shown["view"], paper=paper, boards=states(shown))
+    return printables.postmortem(shown["view"], paper=paper, boards=states(shown),
+                                 analysis=analysis)
 
 
 def club_section(entries: list[dict]) -> dict:
@@ -36,18 +39,21 @@ def club_section(entries: list[dict]) -> dict:
     sank and masts the batteries took; each player's wins by side."""
     wins = Counter(red=0, blue=0)
     players: dict[str, Counter] = {}
+    names: dict[str, str] = {}  # one row a person, named as he first played
     for entry in entries:
         winners = entry["winners"]
         wins.update(winners)
         for seat in entry["seats"]:
-            tally = players.setdefault(seat["name"], Counter(games=0, red=0, blue=0, lost=0))
+            key = names.setdefault(person_key(seat["name"]), seat["name"])
+            tally = players.setdefault(key, Counter(games=0, red=0, blue=0, lost=0))
             tally["games"] += 1
             if seat["seat"] in winners:
                 tally[seat["seat"]] += 1
             elif winners:
                 tally["lost"] += 1
-    rows = sorted(({"name": n, **t} for n, t in players.items()),
-                  key=lambda row: (-(row["red"] + row["blue"]), row["name"]))
+    rows: list[Json] = sorted(
+        ({"name": n, **t} for n, t in players.items()),
+        key=lambda row: (-(row["red"] + row["blue"]), person_key(row["name"])))
     return {"template": "broadside/_club.html", "title": TITLE, "games": len(entries),
             "forfeited": 0, "wins": dict(wins),
             "merchants_sunk": sum(e["merchants_sunk"] for e in entries),
@@ -64,10 +70,14 @@ BROADSIDE = WebParts(
     paper=Paper(blank_chart=blank_chart, blank_record=printables.blank_record,
                 player_charts=player_charts, player_record=printables.player_record,
                 postmortem=postmortem),
-    creator_seat=SEATS[0],  # Red, the invader, creates the game and hosts it (B5)
-    computer_seat=SEATS[1],
     entry="broadside.js",
+    style="broadside.css",
     home="broadside/_home.html",
+    words=Words(order="Order of play (B5): Red always moves first",
+                order_unknown="Order of play (B5): Red moves first, then turn about.",
+                agree="Agree to end now (a draw, B10)",
+                end_rule="B10", agreed_end="It ends when both agree: a draw.",
+                resign="Resign? You lose the game (B10)."),
     about="sailing ships: Red invades a harbour to sink four merchant ships, Blue defends it "
           "with warships, shore batteries and buoys over rocks that only he knows",
 )

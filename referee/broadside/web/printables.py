@@ -13,13 +13,14 @@ from __future__ import annotations
 import datetime as dt
 
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from printables import blank_pages, build, grid_table, name_line, plain, record_table
 from printables.style import FONT, LAYOUTS, MARGIN, STYLES, frame_width, page_size
 
 from .drawing import TYPE_NAMES, board_drawing
 from .paperboard import HarbourFlowable
+from .totals import totals
 
 SUBJECT = "Broadside"
 RECORD_COLUMNS = ("Move", "Side", "Ship (from)", "Turn", "To", "What happened")
@@ -60,6 +61,7 @@ def board_sheet(board: dict, *, paper: str = "a4", layout: str = "pair") -> byte
         raise ValueError(f"layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
     size = page_size(paper, "portrait")
     drawing = board_drawing(board, title="The harbour")
+    story: list[Flowable]
     if layout == "single":
         story = [_centred(_fit(size, 10 * mm, drawing))]
     else:
@@ -112,7 +114,8 @@ def _fleet_rows(view: dict) -> list[list[str]]:
     for seat in ("red", "blue"):
         for ship in view["ships"]:
             if ship["side"] == seat and not ship.get("sunk"):
-                rows.append([f"{seat.title()}'s {TYPE_NAMES[ship['type']]}", ship["at"],
+                name = ship.get("name") or TYPE_NAMES[ship["type"]]
+                rows.append([f"{seat.title()}'s {name}", ship["at"],
                              ship["facing"], str(ship["masts"])])
     return rows
 
@@ -186,10 +189,31 @@ def player_record(record: dict, *, paper: str = "a4") -> bytes:
 BOOKLET_ACROSS, BOOKLET_DOWN = 2, 2  # the harbour after four moves a page
 
 
-def postmortem(view: dict, *, paper: str = "a4", boards: list[dict] | None = None) -> bytes:
-    """After the end: the harbour at the end with every secret revealed, then (``boards``:
-    the harbour as set up and after each move, ``steps.states``) the harbour after every move
-    with its report, four to a page; then every move."""
+def _totals(document: dict, width: float) -> list:
+    """The post-mortem's totals (``totals.totals``): the warships each side lost by cause,
+    the merchant ships sunk, the masts each battery took, the buoys found and the rocks."""
+    shown = totals(document)
+    lost = [["Side", *(words for _, words in shown["causes"]), "In all"]] + [
+        [row["side"].title(), *(str(row[cause]) for cause, _ in shown["causes"]),
+         str(row["all"])] for row in shown["lost"]]
+    sites = [["Battery", "Set", "Masts taken"]] + [
+        [row["site"], row["setting"].upper(), str(row["masts"])] for row in shown["batteries"]]
+    found = [f"Buoy found: {line}" for line in shown["buoys"]] or ["No buoy was found."]
+    found += [f"Sunk on a rock: {line}" for line in shown["rocks"]]
+    return [KeepTogether([Paragraph("Totals", STYLES["heading"]),
+            grid_table(lost, [min(36.0, width / mm / len(lost[0]))] * len(lost[0])),
+            Spacer(1, 2 * mm),
+            Paragraph(f"Merchant ships Red sank: {shown['merchants']} of 4.", STYLES["body"]),
+            Spacer(1, 1 * mm), grid_table(sites, [28.0] * 3), Spacer(1, 1 * mm),
+            *(Paragraph(plain(line), STYLES["small"]) for line in found)])]
+
+
+def postmortem(view: dict, *, paper: str = "a4", boards: list[dict] | None = None,
+               analysis: dict | None = None) -> bytes:
+    """After the end: the harbour at the end with every secret revealed, the totals
+    (``analysis``: the core's ``postmortem_document``), then (``boards``: the harbour as set
+    up and after each move, ``steps.states``) the harbour after every move with its report,
+    four to a page; then every move."""
     if view["phase"] != "over":
         raise ValueError("the post-mortem is printed once the game is over (B12)")
     from ..views import result_headline
@@ -201,6 +225,8 @@ def postmortem(view: dict, *, paper: str = "a4", boards: list[dict] | None = Non
                    _centred(_fit(size, 52 * mm, _view_drawing(view, "The harbour at the end"))),
                    Spacer(1, 1 * mm), Paragraph(plain(_secrets(view)) + " " + KEY,
                                                 STYLES["small"])]
+    if analysis:
+        story += _totals(analysis, width)
     if boards:
         cell_w = (width - 4 * mm) / BOOKLET_ACROSS
         cell_h = (size[1] - 2 * MARGIN - 20 * mm) / BOOKLET_DOWN - 14 * mm

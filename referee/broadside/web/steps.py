@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import copy
 
-from ..board import MERCHANTS, START_FACING
-from ..catalogue import MASTS
+from ..board import MERCHANTS
+from ..views import set_out
 
 
 def start(shown: dict) -> dict:
@@ -18,10 +18,9 @@ def start(shown: dict) -> dict:
     seats = shown["seats"]
     ships = {}
     for seat in ("red", "blue"):
-        for ship in (seats.get(seat) or {}).get("disposition", {}).get("ships", []):
-            ships[ship["at"]] = {"side": seat, "type": ship["type"], "at": ship["at"],
-                                 "facing": START_FACING[seat], "masts": MASTS[ship["type"]],
-                                 "sunk": False}
+        placed = (seats.get(seat) or {}).get("disposition", {}).get("ships", [])
+        for ship in set_out(seat, placed):
+            ships[ship["at"]] = ship
     blue = (seats.get("blue") or {}).get("disposition") or {}
     return {"ships": ships,
             "merchants": [{"at": m["at"], "opposite": m["opposite"], "sunk": False}
@@ -45,8 +44,8 @@ def after(state: dict, report: dict) -> dict:
     for lost in report.get("masts_lost") or []:
         # a ship's losses are one entry, at the cross of its last loss: the ship that moved
         # may have lost masts to a battery on its way (B7), any other ship stood still
-        if (lost["side"], lost["type"]) == (mover["side"], mover["type"]) \
-                and lost["at"] in path:
+        if (lost["side"], lost["type"], lost.get("number")) == (
+                mover["side"], mover["type"], mover.get("number")) and lost["at"] in path:
             mover["masts"] = lost["masts"]
         elif lost["at"] in ships:
             ships[lost["at"]]["masts"] = lost["masts"]

@@ -27,6 +27,7 @@ PALETTE: dict[str, tuple[str, str, float]] = {
     "yellow": ("#ffd23f", "#7a5c00", 0.05),
     "buoy-top": ("#1d3557", "none", 0),
     "buoy-word": ("#1d1d1d", "none", 0),
+    "ship-number": ("#111111", "#ffffff", 0.08),
     "dock": ("#ffffff", "#555555", 0.05),
     "merchant-hull": ("#6d4c2f", "#2e1f12", 0.03),
     "wreck": ("none", "#8a1c1c", 0.08),
@@ -45,6 +46,8 @@ def _paint(cls: str) -> tuple[str, str, float]:
     fill, stroke, width = PALETTE.get(words[0], ("none", "#000", 0.03))
     if words[0] == "hull":
         fill, stroke = SIDES.get(words[1], (fill, stroke))
+    if words[0] == "ship-number":
+        fill = SIDES.get(words[1], (fill, stroke))[1]
     if words[0] == "battery" and "hit" in words:
         fill = "#b3261e"
     if words[0] == "battery" and "miss" in words:
@@ -62,7 +65,7 @@ def _attrs(pairs: dict[str, object]) -> str:
 
 def _shape(shape: Shape) -> str:
     fill, stroke, width = _paint(shape.cls)
-    paint = {"class": shape.cls, "fill": fill}
+    paint: dict[str, object] = {"class": shape.cls, "fill": fill}
     if stroke != "none":
         paint.update({"stroke": stroke, "stroke-width": width})
     if shape.cls == "tap":
@@ -85,6 +88,8 @@ def _shape(shape: Shape) -> str:
         points = " ".join(f"{a[i]:g},{a[i + 1]:g}" for i in range(0, len(a), 2))
         element = f"<polygon{_attrs({'points': points, **paint})}"
     else:
+        if shape.cls.startswith("ship-number"):  # a white halo under the digit
+            paint.update({"paint-order": "stroke", "font-weight": 700})
         element = (f"<text{_attrs({'x': a[0], 'y': a[1], 'font-size': a[2], **paint})}"
                    f' text-anchor="middle">{escape(shape.text)}</text>')
         return element
@@ -98,7 +103,7 @@ def _tag(kind: str) -> str:
 
 
 def _group(group: Group) -> str:
-    attrs = {"class": group.cls, **{f"data-{k}": v for k, v in group.data}}
+    attrs: dict[str, object] = {"class": group.cls, **{f"data-{k}": v for k, v in group.data}}
     if group.cls == "tap":
         attrs.update({"role": "button", "tabindex": "0", "aria-label": group.label})
         inner = "".join(_shape(s) for s in group.shapes)
@@ -109,7 +114,7 @@ def _group(group: Group) -> str:
 
 def to_svg(drawing: Drawing, *, element_id: str = "") -> str:
     """The drawing as one ``<svg>`` element, as wide as its container, any height it needs."""
-    head = {"xmlns": "http://www.w3.org/2000/svg",
+    head: dict[str, object] = {"xmlns": "http://www.w3.org/2000/svg",
             "viewBox": f"0 0 {drawing.width:g} {drawing.height:g}",
             "class": "harbour", "role": "img", "aria-label": drawing.title,
             "font-family": "system-ui, sans-serif"}

@@ -14,7 +14,7 @@ holds one. Every choice is drawn from a ``random.Random`` seeded from the bot's 
 view, so a bot given the same view plays the same move, whoever asks and whenever; a level that
 fails plays a recruit's move instead.
 
-The levels, weakest first (``ranks.LADDER``, issue 16), each beating the one below in 60-85%
+The levels, weakest first (``ranks.LADDER``), each beating the one below in 60-85%
 of games:
 
 - ``recruit``: a random legal budget, placement and moves: the baseline.

@@ -101,18 +101,20 @@ def move(seat: Seat, view: dict, rng: random.Random, doctrine: Doctrine | None =
     if seat.aircraft["bomber"]:
         return _fly("bomber", seat.aircraft["bomber"][0], charts, rng)
     # 6. salvoes
-    best = None
+    best: tuple[float, list[int], str] | None = None
     for chart in charts.values():
         shots = _salvo(chart, planes_left, rng)
         worth = sum(chart.p[s] for s in shots)
         if best is None or worth > best[0]:
             best = (worth, shots, chart.opponent)
+    if best is None:
+        raise ValueError("no opponent to fire at")
     return salvo_move(best[1], best[2])
 
 
 def _fly(kind: str, frm: int, charts: dict[str, Chart], rng: random.Random) -> dict:
     if kind == "recon":
-        best = None
+        best: tuple[float, str, int] | None = None
         for opp, chart in charts.items():
             values = chart.recon_values()
             scored = _jitter([values[c] * (1.0 - chart.risk(c))
@@ -121,6 +123,8 @@ def _fly(kind: str, frm: int, charts: dict[str, Chart], rng: random.Random) -> d
             value, centre = _best(scored)
             if best is None or value > best[0]:
                 best = (value, opp, centre)
+        if best is None:
+            raise ValueError("no opponent to fly at")
         _, opp, centre = best
     else:
         _, opp, centre = _bomb_target(charts, 2 if kind == "atom-bomber" else 1, rng)
@@ -129,7 +133,7 @@ def _fly(kind: str, frm: int, charts: dict[str, Chart], rng: random.Random) -> d
 
 def _bomb_target(charts: dict[str, Chart], radius: int, rng: random.Random
                  ) -> tuple[float, str, int]:
-    best = None
+    best: tuple[float, str, int] | None = None
     for opp, chart in charts.items():
         values = chart.bomb_values(radius)
         if radius == 1:
@@ -138,6 +142,8 @@ def _bomb_target(charts: dict[str, Chart], radius: int, rng: random.Random
         value, centre = _best(_jitter(values, rng))
         if best is None or value > best[0]:
             best = (value, opp, centre)
+    if best is None:
+        raise ValueError("no opponent to bomb")
     return best
 
 

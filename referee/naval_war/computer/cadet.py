@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from referee.naval_war.fleet import AIRCRAFT_TYPES, SHIP_TYPES
+from referee.naval_war.catalogue import AIRCRAFT_TYPES, SHIP_TYPES
 from referee.naval_war.knowledge import SEEN, knowledge_chart
 from referee.naval_war.layout import scatter
 
@@ -48,11 +48,13 @@ def move(seat: Seat, view: dict, rng: random.Random) -> dict:
         if seat.aircraft[kind]:
             frm = rng.choice(seat.aircraft[kind])
             return aircraft_move(kind, frm, rng.randrange(CELLS), rng.choice(seat.opponents))
-    best = None
+    best: tuple[str, list[int], list[int]] | None = None
     for opponent in seat.opponents:
         targets, unknown = _sighted(view, opponent)
         if best is None or len(targets) > len(best[1]):
             best = (opponent, targets, unknown)
+    if best is None:
+        raise ValueError("no opponent to fire at")
     opponent, targets, unknown = best
     rng.shuffle(targets)
     shots = targets[:3]

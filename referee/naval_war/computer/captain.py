@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from referee.naval_war.fleet import AIRCRAFT_TYPES, SHIP_TYPES
+from referee.naval_war.catalogue import AIRCRAFT_TYPES, SHIP_TYPES
 from referee.naval_war.knowledge import HIT, SEEN, SHOT_DOWN, knowledge_chart
 from referee.naval_war.layout import scatter
 from referee.naval_war.squares import SIZE
@@ -49,7 +49,7 @@ class _Notes:
         self.targets: list[int] = []  # ships seen and not hit, aircraft seen on the ground
         self.planes: list[int] = []
         self.hunt: list[int] = []
-        self.danger = set()
+        self.danger: set[int] = set()
         hits = []
         for s, e in enumerate(entries):
             if e is None:
@@ -111,8 +111,9 @@ def move(seat: Seat, view: dict, rng: random.Random) -> dict:
     if seat.aircraft["bomber"]:
         frm = seat.aircraft["bomber"][0]
         for n in notes:
-            cluster = max(range(CELLS), key=lambda c, n=n: (
-                sum(1 for t in n.targets if distance(t, c) <= 1), rng.random()))
+            def near(c: int, n: _Notes = n) -> tuple[int, float]:
+                return sum(1 for t in n.targets if distance(t, c) <= 1), rng.random()
+            cluster = max(range(CELLS), key=near)
             if sum(1 for t in n.targets if distance(t, cluster) <= 1) >= 2 \
                     and cluster not in n.danger:
                 return aircraft_move("bomber", frm, cluster, n.opponent)
@@ -124,14 +125,16 @@ def move(seat: Seat, view: dict, rng: random.Random) -> dict:
 def _explore(kind: str, frm: int, notes: list[_Notes], radius: int, rng: random.Random
              ) -> dict:
     """Send an aircraft where the most unseen squares are, away from guns that fired."""
-    best = None
+    best: tuple[float, str, int] | None = None
     for n in notes:
         for c in range(CELLS):
-            score = n.unknown_in(c, radius) - (100 if c in n.danger and kind != "atom-bomber"
+            score: float = n.unknown_in(c, radius) - (100 if c in n.danger and kind != "atom-bomber"
                                                  else 0)
             score += rng.random()
             if best is None or score > best[0]:
                 best = (score, n.opponent, c)
+    if best is None:
+        raise ValueError("no opponent to explore")
     _, opp, centre = best
     return aircraft_move(kind, frm, centre, opp)
 

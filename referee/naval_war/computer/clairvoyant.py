@@ -4,7 +4,7 @@ It is a yardstick, never an opponent: it is not one of ``LEVELS``, no form, page
 it, and only the bench (``referee/match.py``) plays it, handing it, besides its own seat's view,
 the views its opponents' own players see (their charts and what befell them). Against the same
 fleets, what a level sinks as a fraction of what the clairvoyant sinks says how close the level
-comes to the limit of what can be known (issue 16).
+comes to the limit of what can be known.
 
 It plays with the forces (the disposition) of the computer it stands for, and greedily:
 

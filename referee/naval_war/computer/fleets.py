@@ -29,8 +29,8 @@ def _land_units(count: int, rng: random.Random) -> list[int]:
             c, r = rng.randrange(SIZE - 2), rng.randrange(SIZE - 2)
             if any(abs(c - u % SIZE) < 3 and abs(r - u // SIZE) < 3 for u in units):
                 continue
-            gap = min((max(abs(c - u % SIZE), abs(r - u // SIZE)) for u in units),
-                      default=SIZE)
+            gap: float = min((max(abs(c - u % SIZE), abs(r - u // SIZE)) for u in units),
+                             default=SIZE)
             gap += rng.random()
             if gap > best_gap:
                 best, best_gap = r * SIZE + c, gap

@@ -286,7 +286,7 @@ class Chart:
         return True
 
     def _located(self, k: int, group: list[int]) -> KnownShip:
-        kinds = [self.kind[s] for s in group]
+        kinds = [k for k in (self.kind[s] for s in group) if k is not None]
         kind = max(set(kinds), key=kinds.count)
         ship = KnownShip(kind, tuple(group), sunk=any(self.sunk[s] for s in group))
         if len(group) == SHIP_LENGTH[kind] and all(self.hit[s] for s in group):

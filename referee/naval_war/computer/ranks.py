@@ -5,7 +5,7 @@ and may err: with probability ``errs`` a move is a recruit's instead (a weapon s
 random), drawn from the same seeded ``random.Random`` as the rest of the move, so a level
 handed the same view still plays the same move. The odds of erring are the ladder's
 handicaps, tuned with ``referee duel`` so that each level beats the one below in 60-85% of
-games (issue 16); the measured figures are in docs/levels.md.
+games; the measured figures are in docs/levels.md.
 
 >>> [level.name for level in LADDER][:2]
 ['recruit', 'cadet']

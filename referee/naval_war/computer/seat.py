@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.naval_war.fleet import AIRCRAFT_TYPES
+from referee.naval_war.catalogue import AIRCRAFT_TYPES
 
 from .board import SQUARE_NAMES, index
 
@@ -33,7 +33,7 @@ class Seat:
 def read_seat(view: dict) -> Seat:
     """The seat whose turn it is, as its view shows it; refuses a view not at its turn."""
     you = view.get("you")
-    if view.get("phase") != "play" or view.get("turn") != you:
+    if view.get("phase") != "play" or view.get("turn") != you or not isinstance(you, str):
         raise NotYourTurn(f"It is not {you}'s turn to move")
     seats = view.get("seats") or {}
     allies = set(view.get("allies") or [])

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice
+
+# new in WTForms 3.3, which its stub package (of 3.2) does not know yet
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 from ..catalogue import BUDGET, BUYABLE, MAX_ATOM_BOMBERS, NAMES, PLURALS, PRICES, WEAPONS

@@ -23,7 +23,7 @@ from collections import Counter
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 
 from ... import service, strictjson
-from ...costly import run as run_costly
+from ...common.views import targets_for
 from ...errors import ApiError
 from ...forms import PlainForm
 from ...playroutes import DRAFTS, PlayRoutes, add_play_routes, kept_draft
@@ -31,20 +31,19 @@ from ...session import is_host, seated
 from ...web import refused_form_goes_to, script_json, store
 from .. import catalogue
 from ..book import BOOK_FLEETS, describe_fleet
-from ..fleet import NAMES, PLURALS, SHIP_TYPES
+from ..catalogue import BUYABLE, NAMES, PLURALS, SHIP_TYPES
 from ..game import SEATS
 from ..knowledge import knowledge_chart
 from ..layout import LayoutError, complete
 from ..postmortem import postmortem_document, step_deltas
-from ..purchase import BUYABLE, placement_check, purchase_cost, trim_to_purchase
-from ..views import postmortem_view, result_headline, targets_for
+from ..purchase import placement_check, purchase_cost, trim_to_purchase
+from ..views import postmortem_view, result_headline
 from .forms import BudgetForm, MoveForm, budget_fields
 
 bp = Blueprint("naval_war", __name__, template_folder="templates", static_folder="static",
                static_url_path="/naval-war/static")
 MARKS = "marks"  # a seat's pencil marks on his charts of the opponents: his alone
 MAX_MARKS = 20000  # characters of JSON: every square of three opponents' charts, marked
-FILLS_PER_MINUTE = 10  # "place the rest for me" a seat may ask, each up to a second's work
 
 
 def _page(template: str, view: dict, **context):
@@ -83,8 +82,7 @@ def seat_page(game_id: str, seat: str, view: dict):
     return _page("play.html", view, move_form=MoveForm(key=secrets.token_hex(8)),
                  form=PlainForm(), page_data=_page_data(view, charts, marks),
                  opponents=service.derived(store(), game_id, ("targets", seat),
-                                           lambda game: targets_for(game, seat)),
-                 move_clock=view.get("move_clock"))
+                                           lambda game: targets_for(game, seat)))
 
 
 def _page_data(view: dict, charts: dict, marks: dict) -> str:
@@ -113,11 +111,11 @@ def budget(game_id: str):
 
 
 def _keep_budget(game_id: str, seat: str, purchase: dict) -> None:
-    """Keep a new budget, and take off the chart what it no longer buys (issue 12 §1)."""
+    """Keep a new budget, and take off the chart what it no longer buys (R3)."""
     draft = kept_draft(game_id, seat)
     draft["purchase"] = purchase
     draft["disposition"], removed = trim_to_purchase(draft.get("disposition") or {}, purchase)
-    with store().write():
+    with store().write(game_id):
         store().keep_note(DRAFTS, game_id, seat, draft)
     if removed:
         flash("Taken off the chart, as the new budget does not buy them (R5): "
@@ -150,7 +148,7 @@ def budget_from_book(game_id: str):
 
 def _script_json():
     """The JSON a page's script sent, or None: never an exception, however deeply nested,
-    and never NaN or Infinity (issue 10, item 8)."""
+    and never NaN or Infinity."""
     if not request.is_json:
         return None
     try:
@@ -208,7 +206,7 @@ def _read_move() -> dict:
         raise ApiError(422, f"Choose a weapon and tap your target square(s). {wrong}",
                        field=next(iter(form.errors), "at"), rule="R12")
     document = {"weapon": form.weapon.data,
-                "at": [s.strip() for s in form.at.data.split(",") if s.strip()]}
+                "at": [s.strip() for s in (form.at.data or "").split(",") if s.strip()]}
     if form.weapon.data != "salvo":
         document["from"] = (form.base.data or "").strip()
         document["at"] = document["at"][0] if len(document["at"]) == 1 else document["at"]
@@ -217,39 +215,28 @@ def _read_move() -> dict:
     return document
 
 
-add_play_routes(bp, PlayRoutes(read_draft=_read_draft, keep_draft=_keep_draft,
-                               lock_document=_lock_document, read_move=_read_move,
-                               locked_rule="R10"))
-
-
-@bp.post("/games/<game_id>/draft/fill")
-@seated
-def fill_draft(game_id: str):
+def _fill(_view: dict, draft: dict, document: dict) -> tuple[dict, dict]:
     """Place the rest for me: what is left of the purchase, at random (from the server's own
-    randomness, which nobody can predict) around what the player has placed (R6-R9)."""
-    document = _read_draft()
-    draft = kept_draft(game_id, g.seat)
+    randomness, which nobody can predict) around what the player has placed (R6-R9); the
+    draft to keep and what the page reads back (the check, the disposition, what was
+    placed). Run in the costly pool by the shared route (``PlayRoutes.fill``)."""
     purchase = _bought(draft)
     document, _ = trim_to_purchase(document, purchase)
-    wait = store().take_turn(f"fill:{game_id}:{g.seat}", FILLS_PER_MINUTE, 60, service.now())
-    if wait:
-        raise ApiError(429, f"\u201cPlace the rest for me\u201d works {FILLS_PER_MINUTE} times a "
-                            f"minute; try again in {service.seconds(int(wait) + 1)}",
-                       field="disposition", headers={"Retry-After": str(int(wait) + 1)})
     try:
-        filled = run_costly("placing the rest", fill_at_random, document, purchase)
+        filled = fill_at_random(document, purchase)
     except LayoutError as err:
         raise ApiError(422, f"Place the rest for me: {err} (R6-R9)", rule="R9") from None
-    before = Counter(_kinds_placed(document))
-    added = Counter(_kinds_placed(filled)) - before
-    draft["disposition"] = filled
-    with store().write():
-        store().keep_note(DRAFTS, game_id, g.seat, draft)
+    added = Counter(_kinds_placed(filled)) - Counter(_kinds_placed(document))
     check = placement_check(purchase, filled)
     check.update(disposition=filled,
                  placed=[f"{n} {PLURALS.get(k, k + 's') if n > 1 else NAMES.get(k, k)}"
                          for k, n in added.items()])
-    return check
+    return {**draft, "disposition": filled}, check
+
+
+add_play_routes(bp, PlayRoutes(read_draft=_read_draft, keep_draft=_keep_draft,
+                               lock_document=_lock_document, read_move=_read_move,
+                               locked_rule="R10", fill=_fill))
 
 
 def fill_at_random(document: dict, purchase: dict) -> dict:
@@ -280,7 +267,7 @@ def save_marks(game_id: str):
         if opponent not in SEATS or not isinstance(squares, dict):
             raise ApiError(400, f"{opponent!r} is not a seat", field="marks")
         marks[opponent] = {str(sq)[:6]: str(mark)[:2] for sq, mark in squares.items()}
-    with store().write():
+    with store().write(game_id):
         store().keep_note(MARKS, game_id, g.seat, marks)
     return {"saved": sum(len(v) for v in marks.values())}
 

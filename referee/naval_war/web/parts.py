@@ -5,10 +5,10 @@ for the creator and the computer, and its pages' entry script."""
 from __future__ import annotations
 
 from ...svgchart import bar_chart
-from ...webparts import Paper, WebParts, leading_players
-from ..catalogue import BUDGET, NAMES, PLURALS, RULES, SIZE, TITLE
+from ...webparts import Paper, WebParts, Words, leading_players
+from ..catalogue import BUDGET, NAMES, PLURALS, RULES, TITLE
 from ..club import club_records
-from ..game import SEATS
+from ..squares import SIZE
 from . import paper as drawn
 from .pages import bp, postmortem_page, seat_page
 
@@ -47,10 +47,14 @@ NAVAL_WAR = WebParts(
     paper=Paper(blank_chart=drawn.blank_chart, blank_record=drawn.blank_record,
                 player_charts=drawn.player_charts, player_record=drawn.player_record,
                 postmortem=postmortem),
-    creator_seat=SEATS[0],  # Red creates the game and hosts it; the computer plays Blue
-    computer_seat=SEATS[1],
     entry="main.js",
     home="naval_war/_home.html",
+    words=Words(order="Order of play (R11), drawn when the game was created",
+                order_unknown="Order of play (R11): drawn when every player has locked in.",
+                agree="Agree to end now (R14)",
+                end_rule="R14", agreed_end="It ends when every player agrees; the scores "
+                                           "decide (R22).",
+                resign="Resign? Your side loses whatever the scores (R14)."),
     about=f"fleets, bombers, R.P.s, A-A guns and salvoes on a hidden {SIZE} × {SIZE} chart; "
           "two to four players",
 )

@@ -1,8 +1,11 @@
 /* Small helpers every game's pages share: find, read the embedded page data, post JSON, fill a
-   list; and what every page has: one-tap forms (sent once, confirmed where asked), copy and
-   print buttons. */
+   list, say what the referee refused; and what every page has: one-tap forms (sent once,
+   confirmed where asked), copy and print buttons. */
 
 export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Every element the selector finds, as an array. */
+export const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1); // "Salvo"
 
@@ -34,6 +37,17 @@ export function fillList(list, texts) {
     li.textContent = text;
     list.appendChild(li);
   }
+}
+
+/** One problem or error of the referee's (the error format of docs/api.md) as a line: its
+    ruling first where it names one. */
+export const problemLine = (p) => (p.rule ? `${p.rule}: ${p.message}` : p.message);
+
+/** What a refused request says, every problem with its ruling; ``otherwise`` when the answer
+    holds no errors (a proxy's page, an empty body). */
+export function refusal(body, otherwise = "The referee refused it") {
+  const errors = Array.isArray(body?.errors) ? body.errors : [];
+  return errors.map(problemLine).join("; ") || otherwise;
 }
 
 function onceForms() {

@@ -1,31 +1,49 @@
-/* The move clock (R10), and polling the status by ETag: a move made at the table redraws
-   the page, or (mid-move) offers to. `session`: { busy: () => bool | null, ticking: [] }. */
+/* Following a game from its page, for every game's pages and the host's: when the game may
+   have moved on (a move on another phone or by a computer, a seat joining or locking in, the
+   end), the page is redrawn, or, while its player is busy (a move or a placement under way),
+   offered with a button.
+
+   One seam, ``whenTheGameMayHaveMoved``, says when to look: the game's status pushed on its
+   stream, or polled by ETag every body[data-poll-ms] milliseconds (the referee sets it from
+   its config) while the stream is not heard (stream.js); what a page does about it is
+   here, whatever brings the news. */
 import { $ } from "./dom.js";
+import { follow } from "./stream.js";
 
-const clockText = (left) =>
-  left ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left` : "time is up";
+/** THE SEAM: call ``fresh(status)`` with the game's status (body[data-poll]'s: its
+    version, phase, turn and you) whenever the game may have moved on (perhaps twice
+    alike). Nothing happens on a page without body[data-poll]. */
+export function whenTheGameMayHaveMoved(fresh) {
+  follow(fresh);
+}
 
-/** Tick every [data-deadline] clock each second, on the server's time (data-now). */
-export function clocks(session) {
-  for (const id of session.ticking.splice(0)) clearInterval(id);
-  for (const el of document.querySelectorAll("[data-deadline]")) {
-    const skew = Number.parseFloat(el.dataset.now) * 1000 - Date.now();
-    const out = $(".clock-left", el);
-    const tick = () => {
-      const due = Number.parseFloat(el.dataset.deadline) * 1000;
-      const left = Math.max(0, Math.round((due - Date.now() - skew) / 1000));
-      out.textContent = clockText(left);
-      el.classList.toggle("late", left === 0);
-      if (!left) {
-        for (const b of document.querySelectorAll("[data-enable-at]")) b.disabled = false;
-      }
-    };
-    tick();
-    session.ticking.push(setInterval(tick, 1000));
+/* "● " before the title while it is this seat's turn; a buzz when it becomes so, once the
+   player has touched the page (a browser refuses to vibrate before). */
+function markTurn(status, before) {
+  const yours = status.phase === "play" && status.turn === status.you;
+  document.title = (yours ? "● " : "") + document.title.replace(/^● /, "");
+  const wasYours = before && before.phase === "play" && before.turn === before.you;
+  if (yours && before && !wasYours && navigator.userActivation?.hasBeenActive) {
+    navigator.vibrate?.([120, 60, 120]);
   }
 }
 
-/** Fetch this page afresh and swap its main in: no reload, no lost scroll of the whole page. */
+/** Call ``moved(status, before)`` each time the game's version moves past the one the page
+    shows (body[data-version], else the first status read); ``before`` is the status read
+    before it, null at first. */
+export function followTheGame(moved) {
+  const last = { status: null };
+  whenTheGameMayHaveMoved((status) => {
+    const before = last.status;
+    last.status = status;
+    markTurn(status, before);
+    const shown = before ? String(before.version) : document.body.dataset.version;
+    if (shown !== undefined && String(status.version) !== shown) moved(status, before);
+  });
+}
+
+/** Fetch this page afresh and swap its main in (no reload, no lost scroll of the whole
+    page), then ``init()`` sets it up again. */
 export function refresh(init) {
   const headers = { Accept: "text/html" };
   return fetch(location.pathname + location.search, { headers, cache: "no-store" })
@@ -38,11 +56,17 @@ export function refresh(init) {
       }
       Object.assign(document.body.dataset, doc.body.dataset);
       $("main").replaceWith(doc.querySelector("main"));
+      const { page, turn, you } = document.body.dataset;
+      if (page === "play" && turn && turn === you) document.title = `● ${document.title}`;
       init();
     });
 }
 
-function offerNews(session, init) {
+/** Reload the whole page: for pages drawn afresh on every change. */
+export const reload = () => location.reload();
+
+/** Tell the player the game moved on, with a button that shows it (``redraw``). */
+export function offerNews(text, redraw) {
   const news = $("#news") || document.createElement("p");
   news.id = "news";
   news.className = "flash";
@@ -51,48 +75,26 @@ function offerNews(session, init) {
   const show = document.createElement("button");
   show.type = "button";
   show.className = "button secondary";
-  show.textContent = "A move was made at the table: show it";
-  show.addEventListener("click", () => {
-    session.busy = null;
-    refresh(init);
-  });
+  show.textContent = text;
+  show.addEventListener("click", redraw);
   news.appendChild(show);
   $("main").prepend(news);
 }
 
-/** Poll body[data-poll] every two seconds; init() sets the page up again after a swap. */
-export function poll(session, init) {
-  const body = document.body;
-  const url = body.dataset.poll;
-  if (!url) return;
-  const seen = { etag: null, last: null };
-  const changed = (st) => {
-    const last = seen.last;
-    const yourTurn = st.phase === "play" && st.turn === st.you;
-    const page = body.dataset.page;
-    if (last && st.version !== last.version) {
-      if (yourTurn && last.turn !== st.you && navigator.vibrate) navigator.vibrate([120, 60, 120]);
-      const busy = session.busy?.();
-      if (page !== "setup" && !busy) refresh(init);
-      else if (page !== "setup" || st.phase !== last.phase) offerNews(session, init);
-    }
-    document.title = (yourTurn ? "● " : "") + document.title.replace(/^● /, "");
-    seen.last = st;
-  };
-  const check = () => {
-    const headers = { Accept: "application/json" };
-    if (seen.etag) headers["If-None-Match"] = seen.etag;
-    return fetch(url, { headers, cache: "no-store" })
-      .then((r) => {
-        if (r.status === 304) return null;
-        seen.etag = r.headers.get("ETag");
-        return r.json();
-      })
-      .then((st) => {
-        if (st && !st.errors) changed(st);
-      })
-      .catch(() => {});
-  };
-  check();
-  setInterval(check, 2000);
+/** What a game's page does when its game moves on: ``redraw()`` it at once (the whole page
+    by default), unless ``busy()`` (a move or placement under way): then, if ``worth(status,
+    before)``, offer the news (``news``, a button's words) and redraw when it is tapped. A
+    placing page (body[data-page=setup]) is always busy, and hears only that play began (or
+    the game ended): a seat joining or locking in does not disturb a placement. */
+export function redrawOnNews({
+  redraw = reload,
+  busy = () => false,
+  news = "A move was made at the table: show it",
+} = {}) {
+  followTheGame((status) => {
+    const placing = document.body.dataset.page === "setup";
+    if (!placing && !busy()) redraw();
+    else if (!placing) offerNews(news, redraw);
+    else if (status.phase !== "setup") offerNews("The game has moved on: show it", redraw);
+  });
 }

@@ -16,9 +16,9 @@ from referee.errors import ApiError
 from referee.playroutes import PlayRoutes, add_play_routes, kept_draft
 from referee.session import is_host
 from referee.web import store
-from referee.webparts import Paper, WebParts, leading_players
+from referee.webparts import Paper, WebParts, Words, leading_players
 
-from ..catalogue import NUMBERS, RULES, SEATS, TITLE
+from ..catalogue import NUMBERS, RULES, TITLE
 from ..views import headline, postmortem_document, postmortem_view
 from . import paper
 
@@ -109,6 +109,8 @@ HIDDEN_NUMBER = WebParts(
     paper=Paper(blank_chart=paper.blank_chart, blank_record=paper.blank_record,
                 player_charts=paper.player_charts, player_record=paper.player_record,
                 postmortem=paper.postmortem),
-    creator_seat=SEATS[0], computer_seat=SEATS[1], entry="hidden.js",
+    entry="hidden.js",
+    words=Words(order="Order of play (H2), drawn when the game was created",
+                agree="Agree to end now (a draw)", agreed_end="It ends when both agree: a draw."),
     about="each player hides a number from 1 to 9 and guesses the other's, told higher or "
           "lower")

@@ -147,7 +147,7 @@ export function drawHalf(box, comb, half, options = {}) {
       el("text", { x, y: y + s * 0.8, class: "shot-n" }, g).textContent = mark.number;
   }
   for (const outline of half.outlines || []) {
-    const holes = outline.holes.map((n) => comb.parse(n)).filter(Boolean);
+    const holes = (outline.holes || []).map((n) => comb.parse(n)).filter(Boolean);
     if (holes.length)
       el("rect", { ...band(comb, holes, s, top), class: `outline ${outline.kind || "sunk"}` }, svg);
   }
@@ -213,11 +213,16 @@ export function ownHalf(comb, catalogue, title, islands, disposition, shots, num
 }
 
 /** The opponent's half as a player knows it: his shots and their results, the boat each
- *  sinking named on its last hole, and the boats sunk outlined where the view says where. */
+ *  sinking named on its last hole, and the boats sunk outlined where the shots tell their
+ *  holes (``sunk``: the referee's list, a boat's ``holes`` null where its hits leave more
+ *  than one way for it to lie: then only its letter on the hole that sank it). */
 export function knownHalf(catalogue, title, islands, shots, sunk) {
   const letters = letterOf(catalogue);
   const marks = {};
   pegs(marks, shots, false);
   for (const shot of shots) if (shot.sunk) marks[shot.at[0]].letter = letters[shot.sunk];
-  return { title, islands, marks, outlines: (sunk || []).map((b) => ({ holes: b.holes })) };
+  const outlines = (sunk || [])
+    .filter((b) => Array.isArray(b.holes))
+    .map((b) => ({ holes: b.holes }));
+  return { title, islands, marks, outlines };
 }

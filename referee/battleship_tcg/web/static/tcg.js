@@ -13,8 +13,10 @@ import {
   PLACING_SIDE,
   shotsAt,
 } from "./honeycomb.js";
-import { $, everyPage, pageData, postJson } from "../../static/js/dom.js";
-import { reloadOnNews } from "../../static/js/reload.js";
+import { startClocks } from "../../static/js/clock.js";
+import { $, everyPage, pageData, postJson, problemLine, refusal } from "../../static/js/dom.js";
+import { redrawOnNews } from "../../static/js/poll.js";
+import { hintScroll } from "../../static/js/scrollhint.js";
 
 const ZOOMED_SIDE = 24; // "Zoom in": bigger holes, panned like the Naval War Game's chart
 const catalogue = JSON.parse(document.getElementById("rules-catalogue").textContent);
@@ -35,6 +37,7 @@ function placePage(data) {
   let kind = kinds.find((k) => !placed(k)) || null;
   let dir = catalogue.directions[0];
   let chosen = null; // a placed piece picked up: a boat's index, or "man"
+  const posting = { last: Promise.resolve() }; // the drafts sent, one after another
   let problems = [];
   let message = "";
   let side = PLACING_SIDE;
@@ -46,6 +49,27 @@ function placePage(data) {
   const boatAt = (hole) => disp.boats.findIndex((b) => holesOf(b).includes(hole));
   const nextDir = (d) =>
     catalogue.directions[(catalogue.directions.indexOf(d) + 1) % catalogue.directions.length];
+  const firstDir = catalogue.directions[0]; // each new boat starts running this way
+  /* The name of another boat (not the one at ``except``) that ``boat`` would lie on: boats
+     share no hole (T4), so the page does not put one there. */
+  const clash = (boat, except) => {
+    const mine = new Set(holesOf(boat));
+    const on = disp.boats.find((b, i) => i !== except && holesOf(b).some((n) => mine.has(n)));
+    return on ? pieceName(on.type) : null;
+  };
+
+  /* Turn a placed boat to its next direction in which it lies on no other boat. */
+  function turn(i) {
+    const boat = disp.boats[i];
+    const name = pieceName(boat.type);
+    for (let d = nextDir(boat.dir); d !== boat.dir; d = nextDir(d)) {
+      if (!clash({ ...boat, dir: d }, i)) {
+        boat.dir = d;
+        return `${name}: ${d}. Tap it again to turn it, or a hole to move it there.`;
+      }
+    }
+    return `The ${name} cannot turn here without lying on another boat (T4): move it first.`;
+  }
 
   function half() {
     const marks = {};
@@ -69,18 +93,24 @@ function placePage(data) {
     message = "";
     const at = boatAt(hole);
     if (chosen === "man") {
-      if (hole === disp.man) chosen = null;
-      else {
-        disp.man = hole;
-        chosen = null;
+      if (at >= 0) {
+        message = `The ${pieceName(disp.boats[at].type)} lies on ${hole}: tap an island hole `;
+        message += `for the ${catalogue.man.name} (T5).`;
+        return draw();
       }
+      if (hole !== disp.man) disp.man = hole;
+      chosen = null;
     } else if (chosen !== null) {
       const boat = disp.boats[chosen];
       if (holesOf(boat).includes(hole)) {
-        boat.dir = nextDir(boat.dir); // tap the boat again: turn it (down, down-right, up-right)
-        message = `${pieceName(boat.type)}: ${boat.dir}. Tap it again to turn it, or a hole `;
-        message += "to move it there.";
+        message = turn(chosen); // tap the boat again: turn it (down, down-right, up-right)
       } else {
+        const on = clash({ ...boat, at: hole }, chosen);
+        if (on) {
+          message = `The ${pieceName(boat.type)} from ${hole} would lie on the ${on}: boats `;
+          message += "share no hole (T4). Tap free sea holes for it, or tap it to turn it.";
+          return draw();
+        }
         boat.at = hole;
         chosen = null;
       }
@@ -95,8 +125,15 @@ function placePage(data) {
       disp.man = hole;
       kind = kinds.find((k) => !placed(k)) || null;
     } else if (kind) {
+      const on = clash({ type: kind, at: hole, dir }, -1);
+      if (on) {
+        message = `The ${pieceName(kind)} from ${hole} ${dir} would lie on the ${on}: boats `;
+        message += "share no hole (T4). Tap another hole, or change its direction.";
+        return draw();
+      }
       disp.boats.push({ type: kind, at: hole, dir });
       kind = kinds.find((k) => !placed(k)) || null;
+      dir = firstDir; // the next boat starts afresh: one boat's direction is not the next's
     }
     changed();
   }
@@ -106,19 +143,53 @@ function placePage(data) {
     save();
   }
 
-  function save() {
+  /* Post the draft to ``url`` after every post before it has been answered (a later tap's
+     draft is never overtaken by an earlier one), then ``then(ok, body)``. */
+  function send(url, then) {
     const state = $("#save-state");
-    state.textContent = "Saving…";
-    postJson(data.urls.draft, { disposition: disp })
-      .then((r) => r.json().then((body) => ({ ok: r.ok, body })))
-      .then(({ ok, body }) => {
-        problems = ok ? body.problems || [] : [{ message: refusal(body), squares: [] }];
-        state.textContent = ok ? "Saved" : "Not saved";
-        draw();
-      })
+    const sent = { disposition: structuredClone(disp) };
+    posting.last = posting.last
+      .then(() => postJson(url, sent))
+      .then((r) => r.json().then((body) => then(r.ok, body)))
       .catch(() => {
         state.textContent = "Not saved: no connection to the referee";
+        draw();
       });
+  }
+
+  function save() {
+    $("#save-state").textContent = "Saving…";
+    send(data.urls.draft, (ok, body) => {
+      problems = ok
+        ? body.problems || []
+        : [{ message: refusal(body, "The referee refused the draft"), squares: [] }];
+      $("#save-state").textContent = ok ? "Saved" : "Not saved";
+      draw();
+    });
+  }
+
+  /* "Place the rest for me": the referee places what is left at random, legally (T4, T5). */
+  function fillRest() {
+    chosen = null;
+    $("#tcg-fill").disabled = true;
+    $("#save-state").textContent = "Placing the rest…";
+    send(data.urls.fill, (ok, body) => {
+      if (!ok) {
+        message = refusal(body, "The referee could not place the rest");
+        $("#save-state").textContent = "";
+        return draw();
+      }
+      disp.boats = body.disposition.boats;
+      disp.man = body.disposition.man;
+      problems = body.problems || [];
+      kind = kinds.find((k) => !placed(k)) || null;
+      const n = body.placed.length;
+      message = n
+        ? `Placed the rest at random (${n} piece${n === 1 ? "" : "s"}): tap any to move it.`
+        : "Nothing was left to place.";
+      $("#save-state").textContent = "Saved";
+      draw();
+    });
   }
 
   function draw() {
@@ -171,21 +242,29 @@ function placePage(data) {
     list.innerHTML = "";
     for (const p of problems) {
       const li = document.createElement("li");
-      li.textContent = p.rule ? `${p.rule}: ${p.message}` : p.message;
+      li.textContent = problemLine(p);
       list.appendChild(li);
     }
     $("#tcg-lock").disabled = !kinds.every(placed) || problems.length > 0;
+    $("#tcg-fill").disabled = kinds.every(placed);
+    showChips();
   }
 
   $("#tcg-dir").addEventListener("click", () => {
     if (chosen !== null && chosen !== "man") {
-      disp.boats[chosen].dir = nextDir(disp.boats[chosen].dir);
+      message = turn(chosen);
       changed();
     } else {
       dir = nextDir(dir);
       draw();
     }
   });
+  $("#tcg-fill").addEventListener("click", fillRest);
+  /* the chosen chip in sight, and a fade and an arrow where more chips are off the screen */
+  const showChips = () => {
+    $("#tcg-chips .on")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    hintScroll($("#tcg-chips"));
+  };
   $("#tcg-remove").addEventListener("click", () => {
     if (chosen === "man") disp.man = null;
     else if (chosen !== null) {
@@ -206,15 +285,6 @@ function placePage(data) {
     problems = data.problems;
     draw();
   }
-}
-
-/* What a refused request says: the error format of docs/api.md, every problem with its ruling. */
-function refusal(body) {
-  const errors = body?.errors || [];
-  return (
-    errors.map((e) => (e.rule ? `${e.rule}: ${e.message}` : e.message)).join("; ") ||
-    "The referee refused the draft"
-  );
 }
 
 const problemsToShow = (data) => Array.isArray(data.problems) && data.problems.length > 0;
@@ -301,7 +371,10 @@ function playPage(data) {
   return () => target !== null; // busy: a hole is chosen, so a shot at the table waits
 }
 
-/* -- the end (T9): both halves side by side ----------------------------------------------- */
+/* -- the end (T9): both halves, side by side where they are readable so, else one above the
+   other, each the screen's width ---------------------------------------------------------- */
+
+const READABLE_SIDE = 12; // a hexagon's side below which a half's holes are too small to read
 
 function overPage(data) {
   const view = data.view;
@@ -309,9 +382,15 @@ function overPage(data) {
   const dispositions = { [view.you]: view.disposition };
   for (const [seat, shown] of Object.entries(view.revealed || {}))
     dispositions[seat] = shown.disposition;
+  const pair = $("#tcg-pair-wrap .tcg-pair");
+  const units = 1.5 * (comb.width - 1) + 2.3; // a half's width in hexagon sides, margins in
+  /* The side that fits the screen: both halves abreast if they are readable so, else one
+     above the other (pair.stacked), each across the screen. */
   const fit = () => {
     const across = $("#tcg-pair-wrap").clientWidth;
-    return Math.max(5, Math.min(PLACING_SIDE, (across - 12) / 2 / (1.5 * (comb.width - 1) + 2.3)));
+    const abreast = (across - 12) / 2 / units;
+    pair.classList.toggle("stacked", abreast < READABLE_SIDE);
+    return Math.min(PLACING_SIDE, abreast < READABLE_SIDE ? (across - 4) / units : abreast);
   };
   let side = fit();
   function draw() {
@@ -333,19 +412,20 @@ function overPage(data) {
     }
   }
   zoom(() => {
-    side = side === PLACING_SIDE ? fit() : PLACING_SIDE;
+    side = side === ZOOMED_SIDE ? fit() : ZOOMED_SIDE;
     draw();
-    return side === PLACING_SIDE;
+    return side === ZOOMED_SIDE;
   });
   draw();
 }
 
 const data = pageData();
 if (data) {
-  const page = document.body.dataset.tcgPage;
-  if (page === "place") placePage(data);
-  else if (page === "over") overPage(data);
+  const page = document.body.dataset.page;
+  if (page === "setup") placePage(data);
+  else if (page === "over" || page === "postmortem") overPage(data);
   const busy = page === "play" ? playPage(data) : () => false;
-  reloadOnNews(busy, $("#tcg-news")); // a shot on the other phone redraws this one
+  redrawOnNews({ busy, news: "A shot was made: show it" }); // a shot on the other phone
 }
+startClocks(); // the dispositions' clock and the move clock (R10, R25)
 everyPage(); // one-tap forms, copy and print buttons, as on every page

@@ -5,19 +5,18 @@
    comes from the view's "legal" list and what is wrong with a setup from the referee's
    answer to each draft: no rule is written here. */
 
-import { $, everyPage, pageData, postJson } from "../../static/js/dom.js";
-import { reloadOnNews } from "../../static/js/reload.js";
-
-const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
-
-/* What a refused request says: the error format of docs/api.md, every problem with its ruling. */
-function refusal(body) {
-  const errors = body?.errors || [];
-  return (
-    errors.map((e) => (e.rule ? `${e.rule}: ${e.message}` : e.message)).join("; ") ||
-    "The referee refused the draft"
-  );
-}
+import { startClocks } from "../../static/js/clock.js";
+import {
+  $,
+  $$,
+  everyPage,
+  fillList,
+  pageData,
+  postJson,
+  problemLine,
+  refusal,
+} from "../../static/js/dom.js";
+import { redrawOnNews } from "../../static/js/poll.js";
 
 /** The cross, buoy or battery a tap on the harbour landed on. */
 function tapped(event) {
@@ -43,13 +42,7 @@ function onHarbour(box, handler) {
 }
 
 function showProblems(problems) {
-  const list = $("#bs-problems");
-  list.innerHTML = "";
-  for (const p of problems) {
-    const li = document.createElement("li");
-    li.textContent = p.rule ? `${p.rule}: ${p.message}` : p.message;
-    list.appendChild(li);
-  }
+  fillList($("#bs-problems"), problems.map(problemLine));
 }
 
 /* -- setting up (B3, B4) -------------------------------------------------------------------- */
@@ -139,7 +132,9 @@ function setupPage(data) {
       .then((r) => r.json().then((body) => ({ ok: r.ok, body })))
       .then(({ ok, body }) => {
         if (mine !== saving) return; // a later tap's answer will come
-        problems = ok ? body.problems || [] : [{ message: refusal(body) }];
+        problems = ok
+          ? body.problems || []
+          : [{ message: refusal(body, "The referee refused the draft") }];
         if (ok && body.board) box.innerHTML = body.board;
         state.textContent = ok ? "Saved" : "Not saved";
         draw();
@@ -211,7 +206,7 @@ function playPage(data) {
   let turn = "all";
   let move = null;
 
-  const name = (s) => data.names[s.type];
+  const name = (s) => s.name || data.names[s.type]; // "Frigate 2": told apart from the others
   const shown = () =>
     (moves.get(chosen) || []).filter((m) => turn === "all" || String(m.turn) === turn);
 
@@ -311,10 +306,11 @@ function playPage(data) {
 
 const data = pageData();
 if (data) {
-  const page = document.body.dataset.bsPage;
+  const page = document.body.dataset.page;
   if (page === "setup") setupPage(data);
   const busy = page === "play" ? playPage(data) : () => false;
-  reloadOnNews(busy, $("#bs-news")); // a move on the other phone redraws this one
+  redrawOnNews({ busy, news: "A move was made: show it" }); // a move on the other phone
 }
+startClocks(); // the dispositions' clock and the move clock (R10, R25)
 everyPage(); // one-tap forms, copy and print buttons, as on every page
-document.body.dataset.ready = document.body.dataset.bsPage || "yes"; // its taps are live
+document.body.dataset.ready = document.body.dataset.page || "yes"; // its taps are live

@@ -4,7 +4,7 @@ each square.
 A chart is drawn from ``looks``: square name to ``Look``. ``own_looks`` reads a player's own
 disposition and damage; ``knowledge_looks`` reads the referee's knowledge chart of an
 opponent (built from that player's reports only). Symbols follow the rules' habits, one per
-meaning, on both charts and in the tallies (issue 12): a ring round what has flown or fired,
+meaning, on both charts and in the tallies: a ring round what has flown or fired,
 a cross through an aircraft or gun destroyed, a ship square hit partly blackened (its lower
 right corner) and wholly blackened once the ship is sunk, even where a plane stood on it.
 The house style (font, inks, lines) is the paper kit's (``printables.style``).
@@ -136,7 +136,7 @@ def knowledge_looks(knowledge: dict[str, dict]) -> dict[str, Look]:
         piece, mark = entry.get("piece"), entry["mark"]
         if mark == "hit":
             ship = piece in SHIP_TYPES
-            looks[square] = Look(letter=LETTER.get(piece, ""), ship=ship, hit=ship,
+            looks[square] = Look(letter=LETTER.get(piece or "", ""), ship=ship, hit=ship,
                                  sunk=entry.get("sunk", False), cross=not ship)
         elif mark == "seen":
             looks[square] = Look(letter=LETTER.get(piece, "") if piece else "",
@@ -264,7 +264,7 @@ def draw_tallies(c, x: float, top: float, width: float,
         c.setFont(FONT, 6.5)
         c.drawString(x + label_width - 8 * mm, y - 1 * mm,
                      "____" if bought is None else f"{bought}")
-        if bought is None:  # the five blank rows are alike: one form, drawn five times
+        if tally is None or bought is None:  # the five blank rows are alike: one form, five times
             c.saveState()
             c.translate(0, y)
             c.doForm(_blank_tally_row(c, x + label_width, step, radius))

@@ -16,7 +16,15 @@ from collections import Counter
 from collections.abc import Sequence
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from printables import (
     BLANK_RECORD_PAGES,
@@ -28,8 +36,7 @@ from printables import (
 )
 from printables.style import FONT, LAYOUTS, MARGIN, STYLES, frame_width, page_size
 
-from ...catalogue import TITLE
-from ...fleet import NAMES
+from ...catalogue import NAMES, TITLE
 from ...knowledge import knowledge_chart
 from ...phrasing import capitalise, join_and, order_words, side_words, sides_words
 from ...squares import SIZE
@@ -75,7 +82,7 @@ def blank_chart(*, paper: str = "a4", layout: str = "pair") -> bytes:
         assert cell >= MIN_PAIR_CELL - 0.01, "squares on the pair layout are at least 6 mm"
         charts = [ChartFlowable(cell, title="My chart", blank_tallies=True),
                   ChartFlowable(cell, title="My chart of the enemy")]
-        body = _side_by_side(charts)
+        body: Flowable = _side_by_side(charts)
     else:
         body = ChartFlowable(cell, title="Chart", blank_tallies=True)
     story = [name_line(), Spacer(1, 2 * mm), body, Spacer(1, 1.5 * mm),
@@ -123,7 +130,7 @@ def player_record(record: dict, *, paper: str = "a4") -> bytes:
     columns only, until the game is over (R20, R21)."""
     size = page_size(paper, "portrait")
     toss = record.get("toss")
-    # in words: the arrow glyph is not in the embedded font (issue 11)
+    # in words: the arrow glyph is not in the embedded font
     order = order_words(toss["order"]) if toss else "drawn when every player has locked in"
     story = [Paragraph(f"Move record of {record['you'].title()}, game {record['id']}",
                        STYLES["title"]),

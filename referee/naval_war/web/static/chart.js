@@ -55,7 +55,8 @@ export function ownLooks(cat, disp, damage) {
   const looks = {};
   const dmg = damage || NO_DAMAGE;
   const has = (list, s) => list.indexOf(s) >= 0;
-  for (const s of cat.landSquares(disp.land)) looks[s] = { cls: "land", text: "·", label: "land" };
+  // land is shaded, with no mark: "·" is an R.P.'s "seen, empty" (the key says which is which)
+  for (const s of cat.landSquares(disp.land)) looks[s] = { cls: "land", text: "", label: "land" };
   for (const ship of disp.ships || []) {
     const squares = cat.shipSquares(ship);
     const sunk = squares.length && squares.every((s) => has(dmg.hit, s));
@@ -72,7 +73,7 @@ export function ownLooks(cat, disp, damage) {
     const gone = ["destroyed", "flown", "spent"].find((k) => has(dmg[k], s)) || "";
     const base = looks[s] || {};
     if (/\bsunk\b/.test(base.cls || "")) {
-      base.label += `, ${cat.nameOf(kind)} lost with it`; // ■ stays (issue 12)
+      base.label += `, ${cat.nameOf(kind)} lost with it`; // ■ stays: what was lost stays marked
       return;
     }
     const state = gone === "destroyed" ? " destroyed" : gone ? " gone" : "";

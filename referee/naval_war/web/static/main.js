@@ -1,22 +1,40 @@
 /* The one entry of the Naval War Game's pages: each page's part looks for its page and does
-   nothing elsewhere; here too the zoom toggle; every page's parts, clocks and poll. */
+   nothing elsewhere; here too the zoom toggle; every page's parts, its clocks, and the game
+   followed (a move at the table redraws the page, or, mid-move, is offered). */
+import { startClocks } from "../../static/js/clock.js";
 import { $, everyPage } from "../../static/js/dom.js";
-import { clocks, poll } from "../../static/js/poll.js";
+import { redrawOnNews, refresh } from "../../static/js/poll.js";
+import { hintScrolls } from "../../static/js/scrollhint.js";
 import { budgetPage } from "./budget.js";
 import { makeCatalogue, readRules } from "./catalogue.js";
 import { overPage, postmortemPage, waitingPage } from "./chart.js";
 import { placePage } from "./place.js";
 import { playPage } from "./play.js";
 
+/* The placing page remembers the player's choice of chart (zoomed or whole) on this phone;
+   storage refused (a private window): the page's own default. */
+const ZOOM_KEY = "referee.placing-chart";
+const kept = (choice) => {
+  try {
+    if (choice) localStorage.setItem(ZOOM_KEY, choice);
+    return localStorage.getItem(ZOOM_KEY);
+  } catch {
+    return null;
+  }
+};
+
 function zoomToggle() {
   const zoom = $("#zoom");
   if (!zoom) return;
+  const body = document.body;
+  const placing = body.classList.contains("placing");
   const label = () => {
-    zoom.textContent = document.body.classList.contains("zoom-in") ? "Whole chart" : "Zoom in";
+    zoom.textContent = body.classList.contains("zoom-in") ? "Whole chart" : "Zoom in";
   };
-  if (document.body.dataset.zoom) document.body.classList.add("zoom-in");
+  if (body.dataset.zoom) body.classList.toggle("zoom-in", !(placing && kept() === "whole"));
   zoom.addEventListener("click", () => {
-    document.body.classList.toggle("zoom-in");
+    body.classList.toggle("zoom-in");
+    if (placing) kept(body.classList.contains("zoom-in") ? "zoom" : "whole");
     label();
   });
   label();
@@ -24,9 +42,8 @@ function zoomToggle() {
 
 function start() {
   const catalogue = makeCatalogue(readRules());
-  /* busy: is a move under way (then a move at the table is offered, not shown); ticking:
-     the clocks' timers */
-  const session = { busy: null, ticking: [] };
+  /* busy: is a move under way (then a move at the table is offered, not shown) */
+  const session = { busy: null };
   const init = () => {
     session.busy = null;
     budgetPage(catalogue);
@@ -35,12 +52,13 @@ function start() {
     waitingPage(catalogue);
     overPage(catalogue);
     postmortemPage(catalogue);
-    clocks(session);
+    startClocks();
     everyPage();
+    hintScrolls();
     zoomToggle();
   };
   init();
-  poll(session, init);
+  redrawOnNews({ redraw: () => refresh(init), busy: () => Boolean(session.busy?.()) });
 }
 
 start();

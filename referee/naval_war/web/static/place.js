@@ -2,7 +2,8 @@
    to place the chosen piece, tap a placed piece to pick it up, then a square to move it there,
    Turn or Remove. Every kind of piece is picked up, moved and removed the same way. */
 import { drawChart, ownLooks } from "./chart.js";
-import { $, fillList, pageData, postJson } from "../../static/js/dom.js";
+import { $, fillList, pageData, postJson, problemLine, refusal } from "../../static/js/dom.js";
+import { hintScroll } from "../../static/js/scrollhint.js";
 
 /* The chips' short words (not rules); a kind without one shows its name. */
 const SHORT = Object.freeze({
@@ -36,6 +37,19 @@ function kindsOf(cat) {
 }
 
 const plural = (cat, n, kind) => `${n} ${cat.nameOf(kind)}${n === 1 ? "" : "s"}`;
+/* A sentence's full stop, once: "Next: R.P." not "Next: R.P..". */
+const sentence = (text) => (text.endsWith(".") ? text : `${text}.`);
+
+/* The land units the purchase needs (R9): a square of land for every piece that stands only
+   on land, and for every plane the carriers' squares do not hold; a unit's size is the
+   catalogue's. */
+function landUnitsNeeded(cat, groups, purchase) {
+  const count = (kinds) => kinds.reduce((n, k) => n + (purchase[k] || 0), 0);
+  const carried = (purchase.carrier || 0) * (cat.pieces.carrier?.shape.length || 0);
+  const planes = count(groups.onCarrierOrLand);
+  const squares = count(groups.onLandOnly) + Math.max(0, planes - carried);
+  return Math.ceil(squares / (cat.landUnit * cat.landUnit));
+}
 const landUnit = (cat) => `${cat.landUnit} × ${cat.landUnit}`;
 
 function standRule(cat, groups, k) {
@@ -134,10 +148,27 @@ export function placePage(catalogue) {
     return here.some((ref) => ref.list === "land");
   }
 
+  const unitsNeeded = landUnitsNeeded(cat, groups, purchase);
+  /* The piece to place after this kind: land once the ships are placed, while what stands
+     on it has too little (R9); else the next kind with pieces left, in the bar's order. */
   function nextKind() {
+    const shipsLeft = groups.ships.some((k) => f.left(k) > 0);
+    const standersLeft = groups.stands.some((k) => f.left(k) > 0);
+    if (st.kind !== "land" && !shipsLeft && standersLeft && disp.land.length < unitsNeeded) {
+      return "land";
+    }
     const i = kinds.indexOf(st.kind);
     const after = kinds.slice(i + 1).concat(kinds.slice(0, i));
     return after.find((k) => k !== "land" && f.left(k) > 0) || null;
+  }
+  function moveOn(done) {
+    const next = nextKind();
+    st.notice = done;
+    if (next) {
+      st.notice += ` Next: ${next === "land" ? "land, for what stands on it" : cat.nameOf(next)}`;
+      st.notice = sentence(st.notice);
+      st.kind = next;
+    }
   }
   function place(s) {
     const kind = st.kind;
@@ -147,10 +178,10 @@ export function placePage(catalogue) {
       disp.ships.push(cat.turns(kind) ? { type: kind, at: s, dir: st.dir } : { type: kind, at: s });
     } else disp.aircraft.push({ type: kind, at: s });
     if (kind !== "land" && f.left(kind) === 0) {
-      const next = nextKind();
-      st.notice = `All ${plural(cat, purchase[kind], kind)} placed.`;
-      if (next) st.notice += ` Next: ${cat.nameOf(next)}.`;
-      if (next) st.kind = next;
+      moveOn(`All ${plural(cat, purchase[kind], kind)} placed.`);
+    } else if (kind === "land" && disp.land.length === unitsNeeded) {
+      const units = `${unitsNeeded} land unit${unitsNeeded === 1 ? "" : "s"}`;
+      moveOn(`${units}: room for all that stands on land (R9); tap Land for more.`);
     }
   }
   function move(ref, s) {
@@ -295,30 +326,34 @@ export function placePage(catalogue) {
   }
   function drawChips() {
     const chips = $("#piece-chips", bar);
+    const left = chips.scrollLeft;
     chips.innerHTML = "";
     let group = null;
-    let row = null;
     for (const k of kinds) {
-      // a row of ships; a row of aircraft, then guns and land
+      // one line that scrolls sideways: the ships | the aircraft | guns and land
       const g =
         groups.ships.indexOf(k) >= 0
           ? "ships"
           : groups.aircraft.indexOf(k) >= 0
             ? "aircraft"
             : "ground";
-      if (!row || (g === "aircraft" && group === "ships")) {
-        row = document.createElement("div");
-        row.className = "chip-row";
-        chips.appendChild(row);
-      } else if (g !== group) {
+      if (group && g !== group) {
         const sep = document.createElement("span");
         sep.className = "chip-sep";
         sep.setAttribute("aria-hidden", "true");
-        row.appendChild(sep);
+        chips.appendChild(sep);
       }
       group = g;
-      row.appendChild(chip(k));
+      chips.appendChild(chip(k));
     }
+    chips.scrollLeft = left; // redrawn where it was; the chosen chip brought into sight
+    const chosen = chips.querySelector('[aria-pressed="true"]');
+    if (chosen) {
+      const [c, box] = [chosen.getBoundingClientRect(), chips.getBoundingClientRect()];
+      if (c.left < box.left) chips.scrollLeft -= box.left - c.left + 8;
+      else if (c.right > box.right) chips.scrollLeft += c.right - box.right + 8;
+    }
+    hintScroll(chips);
   }
   function nowText() {
     if (st.sel) {
@@ -350,10 +385,7 @@ export function placePage(catalogue) {
   }
   function showCheck(res) {
     st.problems = res.problems;
-    fillList(
-      $("#place-problems"),
-      st.problems.map((p) => `${p.rule}: ${p.message}`),
-    );
+    fillList($("#place-problems"), st.problems.map(problemLine));
     const rest = Object.entries(res.left)
       .filter(([, n]) => n > 0)
       .map(([k, n]) => `${n} ${cat.nameOf(k)}`);
@@ -378,7 +410,7 @@ export function placePage(catalogue) {
       .then((r) => r.json())
       .then((res) => {
         if (res.errors) {
-          st.notice = res.errors.map((e) => e.message).join("; ");
+          st.notice = refusal(res);
           saying("");
           $("#fill-rest").disabled = false;
           drawBar();

@@ -1,5 +1,5 @@
 /* The play page: what you know of each opponent (tap to aim, or to pencil a mark) and your
-   own chart (tap a plane to fly it); the move under way is kept over a reload (issue 12 §6). */
+   own chart (tap a plane to fly it); the move under way is kept over a reload. */
 import { drawChart, knowledgeLook, ownLooks, SEA } from "./chart.js";
 import { $, capital, pageData, postJson } from "../../static/js/dom.js";
 
@@ -50,12 +50,38 @@ function ownChartLooks(cat, view) {
   return own;
 }
 
+/* A square as the chart names it ("k10" -> "K 10"), or null for what is not one (R1). */
+const squareOf = (cat, name) => {
+  const at = cat.parse(String(name));
+  return at && cat.onChart(...at) ? cat.square(...at) : null;
+};
+
 /* The squares named in a list, as the chart names them. */
-const squaresIn = (cat, names) =>
-  names
-    .map((name) => cat.parse(String(name)))
-    .filter(Boolean)
-    .map(([c, r]) => cat.square(c, r));
+const squaresIn = (cat, names) => names.map((name) => squareOf(cat, name)).filter(Boolean);
+
+/* What was typed as targets: the squares, and what in it is not a square or is named twice. */
+function typedTargets(cat, text) {
+  const typed = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const squares = typed.map((name) => squareOf(cat, name));
+  const bad = typed.filter((_, i) => !squares[i]);
+  const twice = squares.filter((s, i) => s && squares.indexOf(s) !== i);
+  return { squares: squares.filter(Boolean), bad, twice };
+}
+
+function typedProblem(cat, { bad, twice }) {
+  const [first, last] = [cat.columns[0], cat.columns[cat.size - 1]];
+  const quoted = bad.map((s) => `"${s.slice(0, 12)}"`).join(", ");
+  if (bad.length) {
+    return (
+      `R1: ${quoted} ${bad.length === 1 ? "is not a square" : "are not squares"}: a column ` +
+      `${first}-${last} and a row 1-${cat.size}, as "K 10"; several with commas.`
+    );
+  }
+  return twice.length ? `R12: ${twice[0]} is named twice; aim at different squares.` : "";
+}
 
 /* The move under way, kept in this tab for this game and version only. */
 function keeper(view) {
@@ -121,12 +147,14 @@ export function playPage(catalogue, session) {
   function summary() {
     if (!form) return;
     const w = weapon();
-    const list = atInput.value
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const typed = typedTargets(cat, atInput.value);
+    const problem = typedProblem(cat, typed);
+    const said = $("#at-problem");
+    said.textContent = problem;
+    said.hidden = !problem;
+    const list = typed.squares;
     const n = wanted();
-    const ready = w && list.length === n && (w === "salvo" || baseSel.value);
+    const ready = w && !problem && list.length === n && (w === "salvo" || baseSel.value);
     const from = w !== "salvo" ? ` from ${baseSel.value || "?"}` : "";
     const still = ready ? "." : ` — tap ${n} square${n > 1 ? "s" : ""}.`;
     $("#move-summary").textContent = !w
@@ -242,9 +270,13 @@ export function playPage(catalogue, session) {
       changed();
     });
     atInput.addEventListener("input", () => {
-      const typed = atInput.value.split(",").map((s) => s.trim());
-      state.chosen = squaresIn(cat, typed);
+      state.chosen = typedTargets(cat, atInput.value).squares;
       changed();
+    });
+    atInput.addEventListener("change", () => {
+      // written as the chart names squares (R1) once typed, if all of it names squares
+      if (!typedProblem(cat, typedTargets(cat, atInput.value))) aimed();
+      summary();
     });
     fillBases();
     recall();

@@ -1,0 +1,470 @@
+"""The league night over streams, against boardgame.io's server on the same workload, in one
+sitting: prints a table side by side; not a test.
+
+Four runs, one after the other on this machine:
+
+1. **The referee, streaming**: `referee serve` as `make run` starts it (a worker process per
+   core), 300 games and 600 phones, each holding its seat's stream (``GET .../stream``,
+   Server-Sent Events) and a keep-alive connection for its moves; a player moves 1-4 s after
+   his stream shows his turn. Timed: from the moment the mover sends his move until the
+   opponent's phone has the view holding it (p50/p99), and the mover's round trip.
+2. **The referee, polling** (phones that cannot stream, as every phone did before): the same
+   league with each phone polling its view every 2 s with its ETag. Timed as above (the
+   opponent has the move at his next poll), with the polls' own p50/p99.
+3. **2,000 open streams**: 2,000 phones hold a stream each, idle; a new phone's first request
+   (its game's page) is timed, 50 times.
+4. **boardgame.io**: its own server (``bench/peer/server.js``: Koa and socket.io, one Node
+   process, games in memory) playing a mirror of the game (``bench/peer/game.js``: hidden
+   fleets stripped by its ``playerView``), driven by ``bench/peer/league.js`` with the same
+   league: 300 matches, 600 socket.io clients, each moving 1-4 s after its client shows its
+   turn. Its npm packages are pinned in ``bench/peer/package-lock.json`` and installed here
+   (``npm ci``), never by ``make run``.
+
+For each: moves, the time until the opponent had the move (p50/p99), the mover's round
+trip, the server's CPU per move and for the league (% of one core, every process of it),
+its memory (resident, every process), and whether anything was lost: the referee's phones'
+last views and every report each mover got are checked against the game's log, read from the
+database after the server stops; boardgame.io's clients must each have seen every move.
+
+`.venv/bin/python bench/league_streams.py` (about 6 minutes) or `--quick` (30 games, 12 s
+each, a smoke test). Figures on a machine shared with other work are provisional.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE))
+
+from apiclient import Api, HttpTransport, choose_move  # noqa: E402
+from conftest import free_port, loopback  # noqa: E402
+from league_night import Phone, Server, check_against_log, children_of, league_tables  # noqa: E402
+from server_bench import pct  # noqa: E402
+
+PEER = HERE / "peer"
+IDLE_STREAMS_PER_ADDRESS = 10  # below the referee's 16 streams an address, per process
+
+
+def rss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def every_process(pid: int) -> list[int]:
+    found, todo = [pid], [pid]
+    while todo:
+        for child in children_of(todo.pop()):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def cpu_of_all(pids: list[int]) -> float:
+    from league_night import cpu_of
+    total = 0.0
+    for pid in pids:
+        try:
+            total += cpu_of(pid)
+        except (OSError, IndexError):
+            continue
+    return total
+
+
+# -- a stream read with asyncio -----------------------------------------------------------
+
+class EventReader:
+    """A stream's connection: its events as (id, name, data), chunked framing undone."""
+
+    def __init__(self, port: int, path: str, headers: dict[str, str], address: str) -> None:
+        self.port, self.path, self.headers, self.address = port, path, headers, address
+        self.reader = self.writer = None
+        self.body = b""
+
+    async def open(self) -> int:
+        self.reader, self.writer = await asyncio.open_connection(
+            "127.0.0.1", self.port, local_addr=(self.address, 0))
+        lines = [f"GET {self.path} HTTP/1.1", "Host: 127.0.0.1", "Accept: text/event-stream",
+                 *(f"{k}: {v}" for k, v in self.headers.items())]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+        await self.writer.drain()
+        status = int((await self.reader.readline()).split()[1])
+        while (await self.reader.readline()) not in (b"\r\n", b""):
+            pass
+        return status
+
+    async def events(self):
+        while True:
+            size = int((await self.reader.readline()).strip() or b"0", 16)
+            if size == 0:
+                return
+            self.body += await self.reader.readexactly(size)
+            await self.reader.readexactly(2)
+            while b"\n\n" in self.body:
+                block, _, self.body = self.body.partition(b"\n\n")
+                fields = {}
+                for line in block.split(b"\n"):
+                    name, _, value = line.partition(b":")
+                    fields[name] = value.removeprefix(b" ")
+                if b"data" in fields:
+                    yield fields.get(b"id"), fields.get(b"event", b""), fields[b"data"]
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+# -- the referee's league, streaming or polling ---------------------------------------------
+
+class Sitting:
+    """What the phones of one run share: each game's move in flight (the version it was made
+    at and when it was sent), and what was measured."""
+
+    def __init__(self) -> None:
+        self.in_flight: dict[str, tuple[int, float]] = {}
+        self.opponent: list[float] = []
+        self.mover: list[float] = []
+        self.polls: list[float] = []
+        self.refused: list = []
+        self.playing = True
+
+    def seen(self, game_id: str, version: int) -> None:
+        """The opponent's phone has a view at ``version``: the move in flight, if it was made
+        at an earlier version, has reached him."""
+        flying = self.in_flight.get(game_id)
+        if flying and version > flying[0]:
+            self.opponent.append(time.perf_counter() - flying[1])
+            del self.in_flight[game_id]
+
+
+class Player:
+    """One phone of the referee's league: its seat's stream (or its polls), its moves."""
+
+    def __init__(self, table, seat: str, port: int, rng: random.Random, address: str,
+                 sitting: Sitting) -> None:
+        self.table, self.seat, self.rng, self.address = table, seat, rng, address
+        self.port, self.sitting = port, sitting
+        self.mover = Phone(port, address)
+        self.auth = {"Authorization": f"Bearer {table.tokens[seat]}"}
+        self.view: dict | None = None
+        self.etag: str | None = None
+        self.reports: list[dict] = []
+        self.moved_at = -1
+        self.moving: asyncio.Task | None = None
+
+    def take(self, view: dict) -> None:
+        if self.view is not None and view["version"] <= self.view["version"]:
+            return
+        self.view = view
+        if view["turn"] != self.seat:
+            self.sitting.seen(self.table.id, view["version"])
+        elif (self.sitting.playing and view["phase"] == "play"
+              and self.moved_at != view["version"]
+              and (self.moving is None or self.moving.done())):
+            self.moved_at = view["version"]
+            self.moving = asyncio.create_task(self.move(view))
+
+    async def move(self, view: dict) -> None:
+        await asyncio.sleep(self.rng.uniform(1, 4))
+        if not self.sitting.playing:
+            return
+        body = json.dumps(choose_move(view, self.rng)).encode()
+        self.sitting.in_flight[self.table.id] = (view["version"], time.perf_counter())
+        status, _, data, latency = await self.mover.request(
+            "POST", self.table.path("/moves"), self.auth, body)
+        if status == 201:
+            self.sitting.mover.append(latency)
+            self.reports.append(json.loads(data))
+        else:
+            self.sitting.refused.append((self.table.id, self.seat, status, data[:200]))
+
+    async def stream(self, stop: float) -> None:
+        reader = EventReader(self.port, self.table.path("/stream"), self.auth, self.address)
+        assert await reader.open() == 200
+        try:
+            async for _id, name, data in reader.events():
+                if name == b"view":
+                    self.take(json.loads(data))
+                if time.perf_counter() > stop + 5:
+                    break
+        finally:
+            reader.close()
+
+    async def poll(self, stop: float) -> None:
+        poller = Phone(self.port, self.address)
+        await asyncio.sleep(self.rng.random() * 2)
+        next_at = time.perf_counter()
+        while next_at < stop:
+            headers = dict(self.auth, **({"If-None-Match": self.etag} if self.etag else {}))
+            status, got, data, latency = await poller.request("GET", self.table.path(),
+                                                              headers)
+            self.sitting.polls.append(latency)
+            if status == 200:
+                self.etag = got["etag"]
+                self.take(json.loads(data))
+            next_at += 2.0
+            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+        poller.close()
+
+    async def final(self, streaming: bool) -> None:
+        """The phone's view at the end, checked against the log afterwards; a stream must
+        already have pushed it (a polling phone may not have polled since the last move)."""
+        if self.moving is not None:
+            await self.moving
+        status, _, data, _ = await self.mover.request("GET", self.table.path(), self.auth)
+        assert status == 200
+        last = json.loads(data)
+        if streaming and (self.view is None or self.view["version"] != last["version"]):
+            self.sitting.refused.append((self.table.id, self.seat, "not pushed", self.view
+                                         and self.view["version"], last["version"]))
+        self.view = last
+        self.mover.close()
+
+
+async def referee_league(players: list[Player], seconds: float, streaming: bool,
+                         server: Server) -> dict:
+    sitting = players[0].sitting
+    pids = every_process(server.process.pid)
+    stop = time.perf_counter() + seconds + (2 if streaming else 0)
+    if streaming:  # every stream open and heard before the clock starts
+        tasks = [asyncio.create_task(p.stream(stop)) for p in players]
+        for _ in range(100):
+            if all(p.view is not None for p in players):
+                break
+            await asyncio.sleep(0.1)
+        sitting.opponent.clear()
+    cpu0, t0 = cpu_of_all(pids), time.perf_counter()
+    stop = t0 + seconds
+    if not streaming:
+        tasks = [asyncio.create_task(p.poll(stop)) for p in players]
+    await asyncio.sleep(max(0.0, stop - time.perf_counter()))
+    sitting.playing = False
+    played = time.perf_counter() - t0
+    await asyncio.gather(*(p.moving for p in players if p.moving is not None))
+    await asyncio.sleep(1.0)  # the last pushes
+    elapsed = time.perf_counter() - t0
+    cpu = cpu_of_all(pids) - cpu0
+    memory = rss_mb(pids)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(*(p.final(streaming) for p in players))
+    moves = len(sitting.mover)
+    return {"moves": moves, "played": played, "elapsed": elapsed, "cpu": cpu, "memory": memory,
+            "opponent": sitting.opponent, "mover": sitting.mover, "polls": sitting.polls,
+            "refused": sitting.refused, "processes": len(pids)}
+
+
+def run_referee(tmp: Path, games: int, seconds: float, streaming: bool) -> dict:
+    name = "streaming" if streaming else "polling"
+    server = Server(tmp / f"{name}.db", None, None).start()
+    try:
+        api = Api(HttpTransport(server.url))
+        tables = league_tables(api, games, 1000)
+        rng = random.Random(24)
+        sitting = Sitting()
+        players = [Player(t, seat, server.port, random.Random(rng.random()),
+                          loopback(2 * n + i), sitting)
+                   for n, t in enumerate(tables) for i, seat in enumerate(("red", "blue"))]
+        result = asyncio.run(referee_league(players, seconds, streaming, server))
+    finally:
+        server.stop()
+    views, reports, wrong = check_against_log(server.database, players)
+    result["checked"] = (views, reports, wrong)
+    return result
+
+
+# -- 2,000 open streams ---------------------------------------------------------------------
+
+async def held_streams(server: Server, tables: list, count: int, samples: int) -> dict:
+    readers = []
+    for n in range(count):
+        table = tables[n % len(tables)]
+        reader = EventReader(server.port, table.path("/stream"), {},
+                             loopback(1000 + n // IDLE_STREAMS_PER_ADDRESS))
+        assert await reader.open() == 200, n
+        readers.append(reader)
+    pids = every_process(server.process.pid)
+    memory = rss_mb(pids)
+    firsts = []
+    for i in range(samples):  # a new phone: a new connection, its first request
+        table = tables[i % len(tables)]
+        phone = Phone(server.port, loopback(5000 + i))
+        status, _, _, latency = await phone.request(
+            "GET", table.path(), {"Authorization": f"Bearer {table.tokens['red']}"})
+        assert status == 200
+        firsts.append(latency)
+        phone.close()
+        await asyncio.sleep(0.05)
+    still = 0
+    for reader in readers:
+        still += not reader.reader.at_eof()
+        reader.close()
+    return {"streams": count, "open_after": still, "memory": memory, "first": firsts}
+
+
+def run_held(tmp: Path, count: int) -> dict:
+    server = Server(tmp / "held.db", None, None).start()
+    try:
+        api = Api(HttpTransport(server.url))
+        tables = league_tables(api, 50, 2000)
+        return asyncio.run(held_streams(server, tables, count, 50))
+    finally:
+        server.stop()
+
+
+# -- boardgame.io ---------------------------------------------------------------------------
+
+def install_peer() -> None:
+    """The peer's pinned packages (``npm ci``), unless they are installed already."""
+    stamp = PEER / "node_modules" / ".package-lock.json"
+    lock = PEER / "package-lock.json"
+    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    if shutil.which("npm") is None:
+        raise SystemExit("the peer needs node and npm (apt-get install nodejs npm)")
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PEER, check=True)
+
+
+def run_peer(games: int, seconds: float) -> dict:
+    install_peer()
+    port = free_port()
+    server = subprocess.Popen(["node", "server.js", str(port)], cwd=PEER,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        assert server.stdout.readline().startswith(b"listening"), "the peer did not start"
+        driver = subprocess.Popen(["node", "league.js", str(port), str(games), str(seconds),
+                                   "24"], cwd=PEER, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE)
+        try:
+            line = driver.stdout.readline()
+            assert line.strip() == b"READY", line
+            cpu0, t0 = cpu_of_all([server.pid]), time.perf_counter()
+            driver.stdin.write(b"GO\n")
+            driver.stdin.flush()
+            result = json.loads(driver.stdout.readline())
+            cpu = cpu_of_all([server.pid]) - cpu0
+            memory = rss_mb([server.pid])
+            driver.wait(30)
+        finally:
+            if driver.poll() is None:
+                driver.kill()
+                driver.wait()
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    elapsed = time.perf_counter() - t0
+    return {"moves": result["moves"], "played": result["elapsed"], "cpu": cpu,
+            "cpu_window": elapsed, "memory": memory, "lost": result["lost"],
+            "opponent": [ms / 1000 for ms in result["opponent_ms"]],
+            "mover_p": result["mover"]}
+
+
+# -- the table -----------------------------------------------------------------------------
+
+def cell_ms(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"{pct(values, .5):.1f} / {pct(values, .99):.1f} ms"
+
+
+def table(streaming: dict, polling: dict, peer: dict, held: dict, games: int) -> str:
+    def cpu_move(run: dict) -> str:
+        return f"{run['cpu'] / max(1, run['moves']) * 1000:.2f} ms"
+
+    def cpu_league(run: dict, window: float | None = None) -> str:
+        return f"{run['cpu'] / (window or run['elapsed']):.0%} of a core"
+
+    def lost(run: dict) -> str:
+        if "checked" in run:
+            views, reports, wrong = run["checked"]
+            bad = len(wrong) + len(run["refused"])
+            return (f"nothing ({views} views, {reports} reports checked against the log)"
+                    if not bad else f"{bad} WRONG: {(wrong + run['refused'])[:3]}")
+        return "nothing (every client saw every move)" if not run["lost"] else \
+            f"{run['lost']} moves never seen"
+
+    mover_peer = peer["mover_p"]
+    rows = [
+        ("", "referee, streaming", "referee, polling (2 s)", "boardgame.io"),
+        ("moves in the league", *(f"{r['moves']} in {r['played']:.0f} s "
+                                  f"({r['moves'] / r['played']:.1f}/s)"
+                                  for r in (streaming, polling, peer))),
+        ("the opponent has the move, p50 / p99", cell_ms(streaming["opponent"]),
+         cell_ms(polling["opponent"]), cell_ms(peer["opponent"])),
+        ("the mover's round trip, p50 / p99", cell_ms(streaming["mover"]),
+         cell_ms(polling["mover"]),
+         f"{mover_peer['p50']:.1f} / {mover_peer['p99']:.1f} ms" if mover_peer["p50"]
+         else "-"),
+        ("polls, p50 / p99", "-", cell_ms(polling["polls"]), "-"),
+        ("server CPU per move", cpu_move(streaming), cpu_move(polling), cpu_move(peer)),
+        ("server CPU for the league", cpu_league(streaming), cpu_league(polling),
+         cpu_league(peer, peer["cpu_window"])),
+        ("server memory (resident)", *(f"{r['memory']:.0f} MB"
+                                       for r in (streaming, polling, peer))),
+        ("server processes", str(streaming["processes"]), str(polling["processes"]), "1"),
+        ("lost", lost(streaming), lost(polling), lost(peer)),
+    ]
+    width = [max(len(row[i]) for row in rows) for i in range(4)]
+    lines = [f"{games} games, {2 * games} phones, each player moving 1-4 s after he sees his "
+             f"turn; {os.cpu_count()} cores, shared"]
+    for n, row in enumerate(rows):
+        lines.append("| " + " | ".join(c.ljust(w) for c, w in zip(row, width, strict=True))
+                     + " |")
+        if n == 0:
+            lines.append("|" + "|".join("-" * (w + 2) for w in width) + "|")
+    lines.append("")
+    lines.append(f"{held['streams']:,} open streams held ({held['open_after']:,} still open "
+                 f"after): a new phone's first request {cell_ms(held['first'])} "
+                 f"(p50 / p99 of {len(held['first'])}); server memory {held['memory']:.0f} MB")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="a smoke test: fewer, shorter")
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--streams", type=int, default=None, help="idle streams held (2,000)")
+    args = parser.parse_args()
+    games = args.games or (30 if args.quick else 300)
+    seconds = args.seconds or (12 if args.quick else 60)
+    streams = args.streams or (200 if args.quick else 2000)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp_path = Path(tmp)
+        print("1. the referee, streaming ...", flush=True)
+        streaming = run_referee(tmp_path, games, seconds, streaming=True)
+        print("2. the referee, polling ...", flush=True)
+        polling = run_referee(tmp_path, games, seconds, streaming=False)
+        print(f"3. {streams:,} open streams ...", flush=True)
+        held = run_held(tmp_path, streams)
+        print("4. boardgame.io ...", flush=True)
+        peer = run_peer(games, seconds)
+    print()
+    print(table(streaming, polling, peer, held, games))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Broadsides and Boarding Parties' web part: its pages, forms, script and paper."""
