@@ -31,7 +31,6 @@ from typing import Any
 from .common.documents import ResultDocument
 from .common.ruleset import RuleSet
 
-MAX_MOVES = 5000  # a cap: no game of any rule set here is nearly this long
 FIXED_ORDER_AFTER = 31  # tosses all won by one seat: 1 in 2**31 where a toss is fair
 MAX_TOSSES = 10_000  # seeds tried for a toss that gives the first move to the seat asked
 
@@ -89,7 +88,7 @@ def toss_seed(rule_set: RuleSet, first: str | None, rng: random.Random,
 
 
 def play(rule_set: RuleSet, levels: Mapping[str, str], seed: int, *, first: str | None = None,
-         options: Mapping[str, object] | None = None, max_moves: int = MAX_MOVES,
+         options: Mapping[str, object] | None = None, max_moves: int | None = None,
          reference: str | None = None,
          after_move: Callable[[Any, str], bool | None] | None = None) -> Match:
     """Play one game of ``rule_set`` between its computers, ``levels`` naming the level of
@@ -97,7 +96,9 @@ def play(rule_set: RuleSet, levels: Mapping[str, str], seed: int, *, first: str 
     ``options`` the API's options of a new game (seats, sides ...). ``reference``: a seat the
     bench's clairvoyant plays instead of its level's computer, with that computer's
     disposition (the same forces). ``after_move(game, seat)``: told after every move (the
-    bench's own measures); when it answers True the match stops there, unfinished."""
+    bench's own measures); when it answers True the match stops there, unfinished.
+    ``max_moves``: the moves after which it stops unfinished (the rule set's ``match_moves``
+    unless given)."""
     levels = dict(levels)
     for level in levels.values():
         if level not in rule_set.levels:
@@ -128,7 +129,7 @@ def play(rule_set: RuleSet, levels: Mapping[str, str], seed: int, *, first: str 
     shown = {seat: ("clairvoyant" if seat == reference else levels[seat]) for seat in seats}
     match = Match(levels=shown, first=rule_set.seating(game)["order"][0], seed=seed, game=game,
                   think_ms={seat: [] for seat in seats}, failures=failures)
-    for _ in range(max_moves):
+    for _ in range(max_moves or rule_set.match_moves):
         status = rule_set.status_view(game)
         if status["phase"] != "play":
             break

@@ -20,7 +20,7 @@ import re
 import pytest
 from boarding_support import in_play, order, place, plots, view
 
-from referee.broadsides_boarding.computer import ROSTER, bosun, commodore, computer
+from referee.broadsides_boarding.computer import ROSTER, bosun, commodore, computer, deckhand
 from referee.broadsides_boarding.computer.sailing import Ship
 from referee.broadsides_boarding.rule_set import RULE_SET
 from referee.match import play
@@ -136,6 +136,33 @@ def test_a_boarding_that_neither_side_presses_ends():
         match = play(RULE_SET, {"red": "commodore", "blue": "bosun"}, 100 + seed,
                      max_moves=400)
         assert match.finished, seed
+
+
+def test_two_levels_that_sail_for_where_the_other_was_do_not_circle_for_ever():
+    """The commodore and the gunner, each plotting toward where the other stood, once swapped
+    dots two apart round after round with the same three cards and never met (BB2, BB8):
+    after rounds that bring the ships no nearer, a level varies its plot, and the game ends."""
+    match = play(RULE_SET, {"red": "commodore", "blue": "gunner"}, 956523682424107605,
+                 first="blue", max_moves=300)
+    assert match.finished and match.moves < 300
+
+
+def test_a_round_that_brought_the_ships_no_nearer_is_counted_until_they_meet():
+    def turned(red: tuple[str, str], blue: tuple[str, str]) -> dict:
+        return {"happened": [
+            {"what": "card", "card": 1, "ships": {"red": {"from": red[0], "to": red[0]},
+                                                  "blue": {"from": blue[0], "to": blue[0]}}},
+            {"what": "card", "card": 3, "ships": {"red": {"from": red[0], "to": red[1]},
+                                                  "blue": {"from": blue[0], "to": blue[1]}}},
+            {"what": "round"}]}
+
+    circling = turned(("I 9", "J 8"), ("I 7", "H 8"))  # two apart before and after
+    closing = turned(("A 1", "B 2"), ("E 5", "D 4"))
+    met = {"happened": [{"what": "no volley"}]}
+    assert deckhand.stalled_rounds({"reports": [closing, circling, circling]}) == 2
+    assert deckhand.stalled_rounds({"reports": [circling, circling, closing]}) == 0
+    assert deckhand.stalled_rounds({"reports": [circling, met, circling]}) == 1
+    assert deckhand.stalled_rounds({"reports": []}) == 0
 
 
 def test_the_home_form_names_every_level(app):

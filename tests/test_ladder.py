@@ -116,6 +116,27 @@ def test_the_runner_stops_at_the_cap():
     assert played.moves == 3 and not played.finished and played.winner is None
 
 
+def test_a_game_the_rules_let_stall_is_stopped_at_the_rule_sets_own_cap():
+    """Where two computers can keep a game going for ever (BB23), the rule set says after how
+    many moves the bench stops it and counts it a draw."""
+    stalling = dataclasses.replace(NAVAL_WAR, match_moves=4)
+    played = match.play(stalling, {"red": "recruit", "blue": "recruit"}, seed=1)
+    assert played.moves == 4 and not played.finished and played.winner is None
+    assert rulesets.named("broadsides-boarding").match_moves < NAVAL_WAR.match_moves
+
+
+@pytest.mark.parametrize("rules", list(rulesets.RULE_SETS))
+def test_every_game_ships_a_ladder_that_rates_each_of_its_levels_and_no_other(rules):
+    """The home page shows each level's rating from the ladder kept in the repository."""
+    kept = ladder.ratings(rules)
+    assert kept is not None, f"no referee/ladders/{rules}.json: run referee ladder --write"
+    assert kept["rules"] == rules
+    assert set(kept["ratings"]) == set(rulesets.named(rules).levels)
+    assert isinstance(kept["games"], int) and isinstance(kept["seed"], int)
+    shown = next(entry for entry in ladder.shown() if entry["rules"] == rules)
+    assert all(level["rating"] is not None for level in shown["levels"])
+
+
 RULE_SET_WORDS = re.compile(r"naval|battleship|tcg|broadside", re.IGNORECASE)
 
 

@@ -40,4 +40,8 @@ RULE_SET = RuleSet(
     secrecy_rule="BB25",
     seating=views.seating_for,  # the seats are the ships: no toss (BB20 rolls the boarding's)
     schemas=schemas,
+    # two computers can stall for ever (a ship held by three Damaged cards, the enemy beside it
+    # with no cannon and only his Captain, keeping away, BB6, BB23): a few games in a hundred,
+    # all of them finished well before this when they finish at all
+    match_moves=600,
 )

@@ -137,6 +137,10 @@ class RuleSet:
     # own: never offered as an opponent), ``points_lost(view)`` and ``fleet_points(view)``
     # (what a seat has lost, and had, from its own view: what the clairvoyance compares)
     bench: Any = None
+    # the moves after which a game between computers (``referee duel``, ``referee ladder``) is
+    # stopped and counted a draw: where the rules let a game stall for ever (BB23: a ship that
+    # cannot sail beside an enemy with nothing to fight with), how long the bench waits
+    match_moves: int = 5000
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)

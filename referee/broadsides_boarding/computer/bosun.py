@@ -183,8 +183,8 @@ class Plotter:
 
 
 def plot(view: dict, legal: dict, rng: random.Random, plotter=Plotter) -> dict:
-    return {"kind": "plot", "stage": legal["stage"],
-            "cards": list(plotter(view, legal).best(rng))}
+    return deckhand.restless(view, legal, rng, {"kind": "plot", "stage": legal["stage"],
+                                                "cards": list(plotter(view, legal).best(rng))})
 
 
 def declare(view: dict, legal: dict, rng: random.Random) -> dict:

@@ -51,6 +51,44 @@ def _apart(one: str, two: str) -> int:
     return max(abs(c1 - c2), abs(r1 - r2))
 
 
+CONTACT = frozenset({"volley", "no volley", "collision"})  # the ships within a dot (BB8, BB17)
+RESTLESS_AFTER = 3  # rounds in a row that brought the ships no nearer, before a level varies
+
+
+def stalled_rounds(view: dict) -> int:
+    """The rounds in a row, since the ships were last within a dot of each other, that ended
+    with them no nearer than they began, read from the cards the view's reports turned up."""
+    rounds: list[list[dict]] = []
+    for report in view.get("reports") or []:
+        for event in report.get("happened") or []:
+            if event.get("what") in CONTACT:
+                rounds = []
+            elif event.get("what") == "card":
+                if event.get("card") == 1 or not rounds:
+                    rounds.append([])
+                rounds[-1].append(event["ships"])
+    stalled = 0
+    for cards in reversed(rounds):
+        began = [ship["from"] for ship in cards[0].values()]
+        ended = [ship["to"] for ship in cards[-1].values()]
+        if len(began) != 2 or _apart(*ended) < _apart(*began):
+            break
+        stalled += 1
+    return stalled
+
+
+def restless(view: dict, legal: dict, rng: random.Random, chosen: dict) -> dict:
+    """``chosen``, a stronger level's plot; or, once the ships have come no nearer for
+    ``RESTLESS_AFTER`` rounds in a row, at odds that grow with each more, the deckhand's
+    closing plot instead. Two levels that reckon alike can otherwise circle each other for
+    ever, each sailing for where the other was, and a captain who sees his plan come to
+    nothing round after round tries something else."""
+    stalled = stalled_rounds(view)
+    if stalled < RESTLESS_AFTER or rng.random() >= min(0.9, 0.25 * (stalled - 2)):
+        return chosen
+    return plot(view, legal, rng)
+
+
 def plot(view: dict, legal: dict, rng: random.Random) -> dict:
     """Three cards that close on the enemy (see the module's text)."""
     you = view["you"]

@@ -51,7 +51,8 @@ def plot(view: dict, legal: dict, rng: random.Random) -> dict:
                 score = -float(deckhand._apart(at, enemy["at"]))
             scored.append((score + rng.random() / 10, cards))
     best = max(scored)[1]
-    return {"kind": "plot", "stage": legal["stage"], "cards": list(best)}
+    return deckhand.restless(view, legal, rng,
+                             {"kind": "plot", "stage": legal["stage"], "cards": list(best)})
 
 
 def _harm(view: dict, them: str, section: str) -> float:
