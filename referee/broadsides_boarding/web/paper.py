@@ -356,11 +356,8 @@ def _audit(doc: dict, view: dict, width: float) -> list:
                    _small(f"The referee's secret seed, revealed at the end: {dice.get('secret')}"),
                    _small("The players' seeds, each from his phone as he locked in: " + ", ".join(
                        f"{s.title()} {seed}" for s, seed in seeds.items()))]
-    if "checked" in dice:
-        verdict = ("every one is the roll the seeds give" if dice.get("good")
-                   else "; ".join(dice.get("problems") or []))
-        story.append(Paragraph(plain(f"{dice['checked']} rolls recomputed: {verdict}."),
-                               STYLES["body"]))
+    if "verdict" in dice:
+        story.append(Paragraph(plain(dice["verdict"]), STYLES["body"]))
     story += [_small("Check the commitment: the SHA-256 of the secret seed's characters is the "
                      "commitment published before any roll (sha256sum, or any SHA-256 tool)."),
               _small(dice.get("how") or ""),
