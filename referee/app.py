@@ -203,7 +203,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.register(app)
     app.jinja_env.globals["limits"] = SHARED_LIMITS  # templates hold no constant
 
-    from . import api, cli, icons, pages, printouts, webparts
+    from . import api, assets, cli, icons, pages, printouts, webparts
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
@@ -213,6 +213,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(icons.bp)
     printouts.register(app)
     cli.register(app)
+    assets.register(app)  # after every blueprint with static files
 
     app.after_request(security_headers)
 

@@ -32,11 +32,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, g, request, url_for
+from flask import Blueprint, Flask, current_app, g, request
 from flask.signals import before_render_template
 from jinja2 import Template
 
 from . import rulesets
+from .assets import asset_url
 from .common.documents import Json
 from .common.phrasing import is_computer
 from .common.ruleset import RuleSet
@@ -177,10 +178,10 @@ def frame_the_page(app: Flask, template: Template, context: Json, **_: object) -
     rules = part.rules if part else g.get("rules")
     known = rules in rulesets.RULE_SETS
     context["page_title"] = rulesets.named(rules).title if known else REFEREE
-    context["page_entry"] = (url_for(f"{part.blueprint.name}.static", filename=part.entry)
-                             if part else url_for("static", filename=SHARED_ENTRY))
+    context["page_entry"] = (asset_url(f"{part.blueprint.name}.static", part.entry)
+                             if part else asset_url("static", SHARED_ENTRY))
     game = part or app.extensions["referee.web_parts"].get(rules)
-    context["game_style"] = (url_for(f"{game.blueprint.name}.static", filename=game.style)
+    context["game_style"] = (asset_url(f"{game.blueprint.name}.static", game.style)
                              if game and game.style else None)
     context["words"] = game.words if game else Words()
     context["poll_ms"] = poll_ms(app.config)

@@ -27,6 +27,32 @@ from referee import create_app  # noqa: E402
 REFEREE = Path(sys.executable).parent / "referee"
 
 
+def _same_builders_once() -> None:
+    """The suite makes about a thousand apps of the same hundred-odd URL rules, and Werkzeug
+    compiles two URL builders for every rule of every app (Python source made, parsed and
+    compiled: two-thirds of the 60 ms an app takes). A builder is a function of the rule's
+    parts alone (what it reads of its rule, the converters, it reads when called), so one
+    compiled for a rule of one app is the same as one for that rule of the next: keep them."""
+    from werkzeug.routing.rules import Rule
+
+    compile_builder = Rule._compile_builder
+    kept: dict[tuple, object] = {}
+
+    def kept_builder(self: Rule, append_unknown: bool = True):
+        defaults = self.defaults or {}
+        resolved = tuple((data, self._converters[data].to_url(defaults[data]))
+                         for dynamic, data in self._trace if dynamic and data in defaults)
+        key = (tuple(self._trace), resolved, append_unknown)
+        if key not in kept:
+            kept[key] = compile_builder(self, append_unknown)
+        return kept[key]
+
+    Rule._compile_builder = kept_builder  # type: ignore[method-assign]
+
+
+_same_builders_once()
+
+
 def pytest_report_header(config):
     return report_header() + postgres_header()
 

@@ -45,6 +45,15 @@ def page_static(*suffixes: str) -> list[Path]:
             for p in sorted(folder.rglob("*")) if p.is_file() and p.suffix in suffixes]
 
 
+VERSIONED = re.compile(r"^/v/[0-9a-f]{16}(?=/)")  # referee/assets.py: /v/<version>/static/...
+
+
+def unversioned(url: str | None) -> str | None:
+    """A static file's plain address from the versioned one a page names (``/v/<version>``
+    taken off); any other address as it is."""
+    return VERSIONED.sub("", url) if url else url
+
+
 def make_app(tmp_path, **config):
     """The app with CSRF on (flask-wtf's default, which TESTING does not change)."""
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "pages.db"),

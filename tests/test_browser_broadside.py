@@ -30,6 +30,7 @@ from browser_support import (
     require_browser,
 )
 from conftest import free_port
+from pages_support import unversioned
 
 from referee import create_app
 from referee.broadside.board import BOARD, YELLOW_CIRCLES
@@ -83,7 +84,7 @@ class Phone:
         self.page.wait_for_selector("body[data-ready] #bs-board svg.harbour")
 
     def _serve(self, route) -> None:
-        path = route.request.url[len(ORIGIN):].split("?")[0]
+        path = unversioned(route.request.url[len(ORIGIN):].split("?")[0]) or ""
         for prefix, folder in (("/broadside/static/", BS_STATIC), ("/static/", STATIC)):
             if path.startswith(prefix) and (folder / path[len(prefix):]).is_file():
                 body = (folder / path[len(prefix):]).read_bytes()

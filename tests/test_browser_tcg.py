@@ -30,6 +30,7 @@ from browser_support import (
 )
 from conftest import free_port
 from flask import render_template
+from pages_support import unversioned
 from tcg_web_support import BLUE, BLUE_SIDE_BY_SIDE, RED, played
 
 from referee import create_app
@@ -102,7 +103,7 @@ class Phone:
         self.page.wait_for_selector("svg.honeycomb")
 
     def _serve(self, route) -> None:
-        path = route.request.url[len(ORIGIN):].split("?")[0]
+        path = unversioned(route.request.url[len(ORIGIN):].split("?")[0]) or ""
         for prefix, folder in (("/tcg/static/", TCG_STATIC), ("/static/", STATIC)):
             if path.startswith(prefix) and (folder / path[len(prefix):]).is_file():
                 body = (folder / path[len(prefix):]).read_bytes()

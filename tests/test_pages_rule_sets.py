@@ -11,6 +11,7 @@ import re
 
 import pypdf
 import pytest
+from pages_support import unversioned
 
 from referee import rulesets
 from referee.webparts import Paper
@@ -22,6 +23,11 @@ OWN = {"naval-war": ("", "/naval-war/static/main.js", "R10"),
        "battleship-tcg": ("/tcg", "/tcg/static/tcg.js", "T11"),
        "broadside": ("/broadside", "/broadside/static/broadside.js", "B3")}
 SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>')
+
+
+def scripts_of(page: str) -> list[str]:
+    """The module scripts a page loads, at their plain addresses."""
+    return [unversioned(src) or "" for src in SCRIPT.findall(page)]
 TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 
 
@@ -142,13 +148,13 @@ def test_every_games_own_page_loads_its_entry_alone_and_is_titled_after_it(clien
     title = rulesets.named(rules).title
     _, entry, _ = OWN[rules]
     page = red.get(f"/games/{game_id}").get_data(as_text=True)
-    assert SCRIPT.findall(page) == [entry], SCRIPT.findall(page)
+    assert scripts_of(page) == [entry], scripts_of(page)
     assert TITLE.search(page).group(1).endswith(f" · {title}"), TITLE.search(page).group(1)
     join = red.get(f"/games/{game_id}/join/blue").get_data(as_text=True)  # every game's
-    assert SCRIPT.findall(join) == ["/static/js/shared.js"]
+    assert scripts_of(join) == ["/static/js/shared.js"]
     assert TITLE.search(join).group(1) == f"Join as Blue · {title}"
     home = red.get("/").get_data(as_text=True)
-    assert SCRIPT.findall(home) == ["/static/js/shared.js"]
+    assert scripts_of(home) == ["/static/js/shared.js"]
     assert TITLE.search(home).group(1) == "Home · The referee"
 
 

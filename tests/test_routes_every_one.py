@@ -605,6 +605,8 @@ def everything_else(app, callers: dict[str, Caller], seen: list) -> None:
         (G("/api/v1/rules?rules=<b>"), {200, 400, 404}),
         (G("/favicon.ico"), {200}), (G("/apple-touch-icon.png"), {200}),
         (G("/apple-touch-icon-precomposed.png"), {200}), (G("/manifest.webmanifest"), {200}),
+        (G("/v/0123456789abcdef/static/app.css"), {200}), (G("/v/x/tcg/static/tcg.js"), {200}),
+        (G("/v/x/static/../app.py"), {404}), (G("/v/x/nowhere/a.js"), {404}),
         *[(G(f"/printables/blank-chart.pdf?rules={r}&layout=single"), {200})
           for r in RULE_SETS],
         *[(G(f"/printables/blank-record.pdf?rules={r}&pages=1&paper=letter"), {200})
