@@ -116,5 +116,5 @@ def register(app: Flask) -> None:
     """Serve the versioned addresses; ``asset_url`` for the templates. After every blueprint
     with static files is registered."""
     app.extensions["referee.assets"] = Assets.of(app)
-    app.add_url_rule(f"{PREFIX}<version>/<path:path>", "asset", serve)
+    app.add_url_rule(f"{PREFIX}<version>/<path:path>", "versioned_static", serve)
     app.jinja_env.globals["asset_url"] = asset_url
