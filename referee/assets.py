@@ -14,23 +14,21 @@ An address with another version (a page from before an upgrade) still gets the f
 now, to be asked for again (``no-cache``), never kept: nothing old is ever served as new. The
 plain addresses stay as they were, for whatever links to them.
 
-The version is worked out from each file's path, size and time of change, again when it is
-more than ``FRESH_S`` old, so that a developer's edit is seen on the next page without a
-restart; that costs a few dozen ``stat`` calls every two seconds.
+The version is worked out once, as the app is made, from each file's path, size and time of
+change: a request never costs more for having come when the files were looked at (every request
+path costs the same, whatever else happens), and a script edited while the referee runs is
+served at its new version when the referee is started again, as edited Python is.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import threading
-import time
 from pathlib import Path
 
 from flask import Flask, Response, abort, current_app, request, send_from_directory, url_for
 
 PREFIX = "/v/"
-FRESH_S = 2.0  # how long a version is trusted before the files are looked at again
 A_YEAR = 365 * 24 * 3600
 
 
@@ -40,9 +38,7 @@ class Assets:
 
     def __init__(self, folders: dict[str, Path]) -> None:
         self.folders = folders
-        self._lock = threading.Lock()
-        self._version = ""
-        self._checked = -FRESH_S
+        self.version = self._digest()
 
     @classmethod
     def of(cls, app: Flask) -> Assets:
@@ -57,15 +53,6 @@ class Assets:
             if owner.static_folder:
                 folders[rule.rule.removesuffix("/<path:filename>")] = Path(owner.static_folder)
         return cls(folders)
-
-    @property
-    def version(self) -> str:
-        now = time.monotonic()
-        with self._lock:
-            if now - self._checked >= FRESH_S:
-                self._version = self._digest()
-                self._checked = now
-            return self._version
 
     def _digest(self) -> str:
         digest = hashlib.sha256()
