@@ -3,6 +3,7 @@ CLI runner, and a real `referee serve` process (waitress) for tests that need on
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import socket
@@ -55,6 +56,34 @@ _same_builders_once()
 
 def pytest_report_header(config):
     return report_header() + postgres_header()
+
+
+def _kind(module: str) -> int:
+    """0: a browser module (long, busy with Chromium); 1: a module of real servers (long too,
+    mostly waiting on timeouts); 2: the rest."""
+    name = Path(module).name
+    if name.startswith("test_browser"):
+        return 0
+    if name.startswith(("test_server", "test_slow_clients", "test_streams")):
+        return 1
+    return 2
+
+
+def pytest_collection_modifyitems(config, items):
+    """Hand the longest modules out first (``pytest -n 2 --dist loadfile`` gives each worker
+    whole modules, in the order they were collected): the browser modules and the real
+    servers' modules, one of each kind in turn so that one worker's waiting leaves the other
+    the processor, each kind largest file first; then the rest, largest first, to fill in as
+    each worker comes free. In name order the longest came last, and one worker finished
+    minutes before the other."""
+    root = Path(str(config.rootpath))
+    modules = {item.nodeid.split("::")[0] for item in items}
+    kinds: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    for module in sorted(modules, key=lambda m: (-(root / m).stat().st_size, m)):
+        kinds[_kind(module)].append(module)
+    turns = [m for pair in itertools.zip_longest(kinds[0], kinds[1]) for m in pair if m]
+    order = {module: n for n, module in enumerate(turns + kinds[2])}
+    items.sort(key=lambda item: order[item.nodeid.split("::")[0]])
 
 
 def pytest_terminal_summary(terminalreporter):
