@@ -220,7 +220,7 @@ class TacticalCombat(Game):
                     break
                 page.locator("#tcg-dir").tap()
             page.locator(f'#tcg-place [data-hole="{boat["at"]}"]').tap()
-            page.wait_for_selector("#save-state:has-text('Saved')", timeout=WAIT)
+            page.wait_for_selector("#save-state:text-is('Saved')", timeout=WAIT)
         page.locator("#tcg-chips [data-kind=man]").tap()
         page.locator(f'#tcg-place [data-hole="{fleet["man"]}"]').tap()
         page.wait_for_selector("#tcg-lock:not([disabled])", timeout=WAIT)
@@ -269,7 +269,7 @@ class Broadside(Game):
     def _saved(self, phone: Phone, tap) -> None:
         with phone.page.expect_response(lambda r: r.url.endswith("/draft"), timeout=WAIT):
             tap()
-        phone.page.wait_for_selector("#save-state:has-text('Saved')", timeout=WAIT)
+        phone.page.wait_for_selector("#save-state:text-is('Saved')", timeout=WAIT)
 
     def set_up(self, phone: Phone) -> None:
         page = phone.page

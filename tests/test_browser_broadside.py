@@ -112,7 +112,7 @@ class Phone:
     def saved(self, before: int) -> dict:
         for _ in range(250):
             if len(self.drafts) > before:
-                self.page.wait_for_selector("#save-state:has-text('Saved')")
+                self.page.wait_for_selector("#save-state:text-is('Saved')")
                 return self.drafts[-1]
             self.page.wait_for_timeout(20)
         raise AssertionError("no draft saved")
@@ -289,7 +289,7 @@ class LivePhone(RecordingPhone):
     def _saved(self, action) -> None:
         with self.page.expect_response(lambda r: r.url.endswith("/draft")):
             action()
-        self.page.wait_for_selector("#save-state:has-text('Saved')")
+        self.page.wait_for_selector("#save-state:text-is('Saved')")
 
     def move(self, move: dict, last: bool = False) -> None:
         page = self.page

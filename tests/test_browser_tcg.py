@@ -348,7 +348,7 @@ class LivePhone(RecordingPhone):
                     break
                 page.locator("#tcg-dir").tap()
             page.locator(f'#tcg-place [data-hole="{boat["at"]}"]').tap()
-            page.wait_for_selector("#save-state:has-text('Saved')")
+            page.wait_for_selector("#save-state:text-is('Saved')")
         page.locator("#tcg-chips [data-kind=man]").tap()
         page.locator(f'#tcg-place [data-hole="{fleet["man"]}"]').tap()
         page.wait_for_selector("#tcg-lock:not([disabled])")
@@ -561,7 +561,7 @@ def test_t3_t5_phones_place_the_rest_for_me_places_what_is_left_legally(browser,
     red.page.wait_for_selector("#tcg-place svg.honeycomb")
     red.page.locator('#tcg-chips [data-kind="carrier"]').tap()
     red.page.locator('#tcg-place [data-hole="O 1"]').tap()  # his own carrier, down from O 1
-    red.page.wait_for_selector("#save-state:has-text('Saved')")
+    red.page.wait_for_selector("#save-state:text-is('Saved')")
     red.page.locator("#tcg-fill").tap()
     red.page.wait_for_selector("#tcg-message:has-text('Placed the rest at random (5 pieces)')")
     assert red.page.locator("#tcg-place .hole.boat").count() == 17  # five boats (T3)
