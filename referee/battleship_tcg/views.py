@@ -23,6 +23,7 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
     require_over,
     status_view,
     targets_for,
+    view_head,
 )
 from .catalogue import NAMES, RULES, SAID
 from .documents import TcgSeating
@@ -80,28 +81,10 @@ def _hole(name: str) -> Hole:
     return hole
 
 
-def _seat_entry(game: Game, s: str, seat: str) -> Json:
-    return {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
-            "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
-            "stand_in": s in game.stand_ins, "fingerprint": game.fingerprints.get(s),
-            "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
-
-
 def _view(game: Game, seat: str) -> Json:
     fleet = game.fleets.get(seat)
     view = {
-        "rules": RULES,
-        "id": game.id,
-        "phase": game.phase,
-        "you": seat,
-        "version": game.version,
-        "seats": {s: _seat_entry(game, s, seat) for s in game.seats},
-        "allies": [],
-        "turn": game.turn,
-        "order": list(game.order),
-        "sides": [list(members) for members in game.sides],
-        "clock": {"minutes": game.minutes, "deadline": game.deadline},
-        "move_minutes": game.move_minutes,
+        **view_head(game, seat, RULES, game.order),
         "card": {"name": game.the_card.name, "seed": game.the_card.seed},
         "islands": {s: game.the_card.island_names(s) for s in game.seats},  # T2, T12
         "disposition": fleet.document if fleet else None,

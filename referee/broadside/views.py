@@ -23,6 +23,7 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
     require_over,
     status_view,
     targets_for,
+    view_head,
 )
 from .board import BATTERIES, BOARD, MERCHANTS, START_FACING, YELLOW_CIRCLES
 from .catalogue import MASTS, NAMES, ORDER, RULES
@@ -44,13 +45,6 @@ def _told(report: Json) -> Json:
 def report_for(game: Game, report: Json, seat: str) -> Json:
     """One seat's copy of a report (B11), with its sentence: the same for both seats."""
     return detached(_told(report))
-
-
-def _seat_entry(game: Game, s: str, seat: str) -> Json:
-    return {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
-            "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
-            "stand_in": s in game.stand_ins, "fingerprint": game.fingerprints.get(s),
-            "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
 
 
 def _ships(game: Game, seat: str) -> list[Json]:
@@ -110,18 +104,7 @@ def legal_for(game: Game, seat: str) -> list[Json]:
 def _view(game: Game, seat: str) -> Json:
     fleet = game.fleets.get(seat)
     view = {
-        "rules": RULES,
-        "id": game.id,
-        "phase": game.phase,
-        "you": seat,
-        "version": game.version,
-        "seats": {s: _seat_entry(game, s, seat) for s in game.seats},
-        "allies": [],
-        "turn": game.turn,
-        "order": list(ORDER),
-        "sides": [list(members) for members in game.sides],
-        "clock": {"minutes": game.minutes, "deadline": game.deadline},
-        "move_minutes": game.move_minutes,
+        **view_head(game, seat, RULES, ORDER),
         "disposition": fleet.document if fleet else None,
         "board": BOARD,
         "ships": _ships(game, seat),

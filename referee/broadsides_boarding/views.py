@@ -27,6 +27,7 @@ from ..common.views import (  # noqa: F401  (re-exported: every rule set's views
     require_over,
     status_view,
     targets_for,
+    view_head,
 )
 from . import deck, sea
 from .catalogue import CARDS, HAND, MOVEMENTS, ORDER, PLOTTED, RULES, SEATS
@@ -34,13 +35,6 @@ from .deck import DECK, SHIPS
 from .game import Game, other
 from .sea import SEA
 from .words import describe, describe_order, seat_name
-
-
-def _seat_entry(game: Game, s: str, seat: str) -> Json:
-    return {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
-            "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
-            "stand_in": s in game.stand_ins, "fingerprint": game.fingerprints.get(s),
-            "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
 
 
 def _masts(masts: dict[str, int], boarding: bool) -> Json:
@@ -197,18 +191,7 @@ def _view(game: Game, seat: str) -> Json:
     setup = game.fleets.get(seat)
     own = game.sealed.get(seat)
     view = {
-        "rules": RULES,
-        "id": game.id,
-        "phase": game.phase,
-        "you": seat,
-        "version": game.version,
-        "seats": {s: _seat_entry(game, s, seat) for s in game.seats},
-        "allies": [],
-        "turn": game.turn,
-        "order": list(ORDER),
-        "sides": [list(members) for members in game.sides],
-        "clock": {"minutes": game.minutes, "deadline": game.deadline},
-        "move_minutes": game.move_minutes,
+        **view_head(game, seat, RULES, ORDER),
         "disposition": setup.document if setup else None,
         "sea": SEA,
         "deck_plan": DECK,

@@ -8,7 +8,7 @@ Pure like the cores that use it: no web, storage or PDF library is imported here
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar, cast
 
 from .documents import Dice, HostView, Json, SealedHostView, Seating, StatusView
@@ -21,6 +21,37 @@ def detached(document: D) -> D:
     """A copy sharing nothing with the game's state, so no caller can alter the log: the
     same document, made again from its JSON."""
     return cast(D, json.loads(json.dumps(document)))
+
+
+def seat_entry(game: Lifecycle, s: str, seat: str) -> Json:
+    """Seat ``s`` as ``seat``'s view shows it: name, ready, computer, forfeit, agreement to
+    end, stand-in and fingerprint; the salt only to its own seat until the game is over (the
+    fingerprint's secret, R21)."""
+    return {"name": game.names.get(s), "ready": s in game.ready, "bot": game.bots.get(s),
+            "forfeited": s in game.forfeited, "agreed_to_end": s in game.agreed,
+            "stand_in": s in game.stand_ins, "fingerprint": game.fingerprints.get(s),
+            "salt": game.salts.get(s) if game.phase == "over" or s == seat else None}
+
+
+def view_head(game: Lifecycle, seat: str, rules: str, order: Sequence[str]) -> Json:
+    """What every two-seat game's view begins with, the same for all: the rule set, the game,
+    its phase and version, the seat it is for, every seat (``seat_entry``), whose turn, the
+    order of play, the sides, the dispositions' clock and the move clock. A game's view adds
+    its own after this."""
+    return {
+        "rules": rules,
+        "id": game.id,
+        "phase": game.phase,
+        "you": seat,
+        "version": game.version,
+        "seats": {s: seat_entry(game, s, seat) for s in game.seats},
+        "allies": [],
+        "turn": game.turn,
+        "order": list(order),
+        "sides": [list(members) for members in game.sides],
+        "clock": {"minutes": game.minutes, "deadline": game.deadline},
+        "move_minutes": game.move_minutes,
+    }
 
 
 def status_view(game: Lifecycle) -> StatusView:
