@@ -711,7 +711,8 @@ def test_every_page_and_pdf_route_answers_in_every_phase_without_a_500(rules, ap
     sweep("setup")
     lock_in(table)
     assert table.move()[0] == 201
-    sweep("play")
+    # a first move may end a game (Hidden Number's lucky first guess): sweep as it stands
+    sweep("play" if table.turn() is not None else "over")
     if table.turn() is not None:
         assert table.call(table.turn(), "POST", "/resign")[0] == 200
     sweep("over")
