@@ -32,11 +32,11 @@ from typing import get_args
 
 from ..common.documents import Json
 from ..common.lifecycle import (
-    DEFAULT_MINUTES,
     SHARED_EVENT_FIELDS,
     TWO_SEATS,
     Lifecycle,
     Submitted,
+    created_event,
     refuse,
     toss_order,
     two_seat_options,
@@ -228,12 +228,7 @@ def new_game(*, id: str = "", seed: int, at: float = 0.0, options: Json | None =
     card = read_card_option(options.get("card"))
     game = Game()
     seats = list(SEATS)
-    events = game._emit({"type": "created", "rules": RULES, "id": id, "seats": seats,
-                         "card": card.to_json(),
-                         "disposition_minutes": options.get("disposition_minutes",
-                                                            DEFAULT_MINUTES),
-                         "move_minutes": options.get("move_minutes"),
-                         "bots": dict(bots or {}), "at": at})
+    events = game._emit(created_event(RULES, id, seats, options, bots, at, card=card.to_json()))
     events += game._emit({"type": "toss", "seed": seed, "order": toss_order(seats, seed)})
     return game, events
 

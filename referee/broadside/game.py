@@ -33,11 +33,11 @@ from typing import get_args
 
 from ..common.documents import Json
 from ..common.lifecycle import (
-    DEFAULT_MINUTES,
     SHARED_EVENT_FIELDS,
     TWO_SEATS,
     Lifecycle,
     Submitted,
+    created_event,
     refuse,
     two_seat_options,
 )
@@ -477,11 +477,7 @@ def new_game(*, id: str = "", seed: int = 0, at: float = 0.0, options: Json | No
     options = two_seat_options(options, OPTIONS, rule="B13", seats_rule="B3",
                                shape="two players, Red invading and Blue defending")
     game = Game()
-    events = game._emit({"type": "created", "rules": RULES, "id": id, "seats": list(SEATS),
-                         "disposition_minutes": options.get("disposition_minutes",
-                                                            DEFAULT_MINUTES),
-                         "move_minutes": options.get("move_minutes"),
-                         "bots": dict(bots or {}), "at": at})
+    events = game._emit(created_event(RULES, id, list(SEATS), options, bots, at))
     return game, events
 
 

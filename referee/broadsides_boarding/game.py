@@ -52,12 +52,12 @@ from typing import Any, get_args
 
 from ..common.documents import Json
 from ..common.lifecycle import (
-    DEFAULT_MINUTES,
     DICE_EVENT_FIELDS,
     SHARED_EVENT_FIELDS,
     TWO_SEATS,
     Lifecycle,
     Submitted,
+    created_event,
     refuse,
     two_seat_options,
 )
@@ -911,11 +911,7 @@ def new_game(*, id: str = "", seed: int = 0, at: float = 0.0, options: Json | No
     options = two_seat_options(options, OPTIONS, rule="BB26", seats_rule="BB1",
                                shape="two players, one ship each")
     game = Game()
-    events = game._emit({"type": "created", "rules": RULES, "id": id, "seats": list(SEATS),
-                         "disposition_minutes": options.get("disposition_minutes",
-                                                            DEFAULT_MINUTES),
-                         "move_minutes": options.get("move_minutes"),
-                         "bots": dict(bots or {}), "at": at})
+    events = game._emit(created_event(RULES, id, list(SEATS), options, bots, at))
     return game, events
 
 

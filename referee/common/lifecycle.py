@@ -29,7 +29,7 @@ import json
 import math
 import random
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Self
 
@@ -64,6 +64,16 @@ def refuse(rule: str, message: str, *, field: str | None = None,
 # what a game of two seats, one each, reads the API's shared options as: the only values
 # they may have there
 TWO_SEATS = {"seats": 2, "alliances": False}
+
+
+def created_event(rules: str, id: str, seats: Sequence[str], options: Json, bots: Json | None,
+                  at: float, **own: object) -> Json:
+    """The first event of a game of ``rules``: its id and seats, the game's ``own`` fields
+    (a TCG's card), the dispositions' clock (R10: ``DEFAULT_MINUTES`` unless the options say),
+    the move clock (R25: none unless they say), the seats the computer plays, and when."""
+    return {"type": "created", "rules": rules, "id": id, "seats": list(seats), **own,
+            "disposition_minutes": options.get("disposition_minutes", DEFAULT_MINUTES),
+            "move_minutes": options.get("move_minutes"), "bots": dict(bots or {}), "at": at}
 
 
 def two_seat_options(options: object, known: tuple[str, ...], *, rule: str, seats_rule: str,
