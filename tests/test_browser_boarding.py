@@ -27,6 +27,7 @@ from referee.common import dice
 sync_api = require_browser()  # the one gate (tests/browser_support.py)
 
 WAIT = 15_000  # ms: the other phone hears of a move on the game's stream at once
+STEP_MS = 950  # ms: each card turned up on the sea stays this long (boarding.js)
 
 
 class Phone:
@@ -45,6 +46,18 @@ class Phone:
                      self.refused.append(f"{r.status} {r.request.method} {r.url}"))
         self.asked: list[str] = []  # what the page asked before a step not taken back
         self.page.on("dialog", lambda d: (self.asked.append(d.message), d.accept()))
+        self.page.clock.install()  # the page's timers, in real time until held
+
+    def hold_time(self) -> None:
+        """Stop the page's timers: the cards it turns up next wait for ``turn_up``, so that a
+        card shown for under a second is not missed on a loaded machine."""
+        self.page.clock.pause_at(self.page.evaluate("Date.now()") + 10)
+
+    def turn_up(self, card: int) -> str:
+        """Let the page's time run on to its next card turned up (the first comes half a
+        step after the page is drawn), and say what it shows then."""
+        self.page.clock.run_for(STEP_MS // 2 if card == 1 else STEP_MS)
+        return self.page.inner_text("#bb-step-text")
 
     def shot(self, label: str) -> None:
         self.page.screenshot(path=str(screenshot_path(f"boarding-{self.seat}-{label}.png")))
@@ -178,13 +191,16 @@ def test_two_phones_play_broadsides_through_a_boarding_to_the_end(browser, live_
             blue.shot("04-plot-part-way")
             for slot in (3, 2, 1):
                 blue.page.click(f"#bb-slot-{slot}")
+        if n == 0:
+            red.hold_time()
         plot(blue, blue_cards)
         follows(red, blue)
         if n == 0:  # round 1's cards turned up on Red's phone one at a time, the ships sailing
             for card in (1, 2, 3):
-                red.wait_for(f"#bb-step-text:has-text('Card {card}:')")
+                assert f"Card {card}:" in red.turn_up(card)
                 if card == 2:
                     red.shot("05-cards-turning-up")
+            red.page.clock.resume()
     volleys = 0
     while "declaration" in (owes(red), owes(blue)):
         if volleys == 0:
@@ -319,11 +335,13 @@ def test_bb6_a_damaged_ship_plots_on_a_phone_with_its_damaged_cards_placed(brows
     phone.submit("#bb-seal")
     assert "Damaged" in page.inner_text("#bb-sealed")
     owed = table.view(other)["legal"]["damaged"]
+    phone.hold_time()
     status, body, _ = table.call(other, "POST", "/moves",
                                  {"cards": ["damaged"] * owed + ["stay"] * (3 - owed)})
     assert status == 201, body
-    phone.wait_for("#bb-step-text:has-text('Card 1:')")  # turned up on the phone
-    turned = page.inner_text("#bb-step-text")
+    follows(phone, table.view(other)["version"])
+    turned = phone.turn_up(1)  # turned up on the phone
+    phone.page.clock.resume()
     assert f"{seat.title()} Damaged Mast and/or Hull (played as Remain in Place)" in turned, \
         turned
     page.locator("#bb-step-text").scroll_into_view_if_needed()

@@ -224,3 +224,38 @@ def test_r25_the_move_clock_counts_down_and_offers_the_stand_in_on_every_game(
     red.page.wait_for_selector(".log >> text=(played by the computer)")
     red.page.wait_for_load_state()
     red.shot(f"{rules}-computer-played")
+
+
+@pytest.mark.parametrize("rules", ["battleship-tcg", "broadside"])
+def test_a_form_sent_from_a_page_is_not_cut_off_by_news_of_what_it_did(browser, referee, phone,
+                                                                        rules):
+    """"Agree to end" commits, and the game's stream tells the page so before the answer
+    to its form has come back: the page must not reload itself then, for a reload cancels
+    the form's navigation and its answer (the flash saying what was done) is lost. The
+    answer is held here until the news has surely reached the page."""
+    red = phone(f"form-and-news-{rules}")
+    game_url, blue = new_game(referee, red, rules)
+    lock_in_by_page(red, FLEETS[rules]["red"], "#tcg-lock, #bs-lock")
+    version = lock_in_blue(referee, game_url, blue, FLEETS[rules]["blue"])
+    red.page.wait_for_selector(f'body[data-version="{version}"] #agree-to-end', timeout=15000)
+    heard: list[tuple[str, str | None]] = []  # each page asked for, and what sent there
+    red.page.on("request", lambda r: heard.append(
+        (r.url, r.redirected_from and r.redirected_from.url))
+        if r.resource_type == "document" else None)
+
+    def answer_late(route) -> None:
+        answer = route.fetch(max_redirects=0)  # the agreement is committed and pushed ...
+        try:
+            red.page.wait_for_timeout(1500)  # ... and the news reaches the page first
+            route.fulfill(response=answer)
+        except sync_api.Error:
+            pass  # the page went elsewhere meanwhile: the assertions below say where
+
+    red.page.route("**/end", answer_late)
+    with red.page.expect_navigation(url=game_url):
+        red.page.locator("#agree-to-end").tap()
+    red.page.wait_for_load_state()
+    assert "You agreed to end the game" in red.page.inner_text(".flashes")
+    # the form, then the page its answer sends to; no reload of the page in between
+    assert heard == [(f"{game_url}/end", None), (game_url, f"{game_url}/end")], heard
+    assert red.page.locator("#agree-to-end").is_disabled()

@@ -28,18 +28,45 @@ function markTurn(status, before) {
   }
 }
 
+/* A form sent from this page (a move, an offer to end) brings the next page: news heard
+   meanwhile waits, for a reload then would cancel the form's navigation and lose its answer
+   (the flash that says what was done). Should the page still be here LEAVING_MS later (the
+   answer never came), the news is given then. */
+const LEAVING_MS = 8000;
+const leaving = { until: 0, held: null, timer: null };
+document.addEventListener("submit", (e) => {
+  const here = ["", "_self"].includes(e.target.target || "");
+  if (!e.defaultPrevented && here) leaving.until = Date.now() + LEAVING_MS;
+});
+window.addEventListener("pageshow", (e) => {
+  if (e.persisted) leaving.until = 0; // back again (the browser's back button): follow at once
+});
+
+function unlessLeaving(give) {
+  return (status) => {
+    const wait = leaving.until - Date.now();
+    if (wait <= 0) return give(status);
+    leaving.held = status;
+    clearTimeout(leaving.timer);
+    leaving.timer = setTimeout(() => give(leaving.held), wait);
+  };
+}
+
 /** Call ``moved(status, before)`` each time the game's version moves past the one the page
     shows (body[data-version], else the first status read); ``before`` is the status read
-    before it, null at first. */
+    before it, null at first. Nothing is called while a form sent from the page is bringing
+    the next one. */
 export function followTheGame(moved) {
   const last = { status: null };
-  whenTheGameMayHaveMoved((status) => {
-    const before = last.status;
-    last.status = status;
-    markTurn(status, before);
-    const shown = before ? String(before.version) : document.body.dataset.version;
-    if (shown !== undefined && String(status.version) !== shown) moved(status, before);
-  });
+  whenTheGameMayHaveMoved(
+    unlessLeaving((status) => {
+      const before = last.status;
+      last.status = status;
+      markTurn(status, before);
+      const shown = before ? String(before.version) : document.body.dataset.version;
+      if (shown !== undefined && String(status.version) !== shown) moved(status, before);
+    }),
+  );
 }
 
 /** Fetch this page afresh and swap its main in (no reload, no lost scroll of the whole
