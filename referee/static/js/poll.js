@@ -1,12 +1,6 @@
-/* Following a game from its page, for every game's pages and the host's: when the game may
-   have moved on (a move on another phone or by a computer, a seat joining or locking in, the
-   end), the page is redrawn, or, while its player is busy (a move or a placement under way),
-   offered with a button.
-
-   One seam, ``whenTheGameMayHaveMoved``, says when to look: the game's status pushed on its
-   stream, or polled by ETag every body[data-poll-ms] milliseconds (the referee sets it from
-   its config) while the stream is not heard (stream.js); what a page does about it is
-   here, whatever brings the news. */
+/* Following a game from its page (every game's and the host's): when the game may have moved
+   on, the page is redrawn, or, while its player is busy, offered with a button. When to look
+   is stream.js's (pushed, else polled); what a page does then is here. */
 import { $ } from "./dom.js";
 import { follow } from "./stream.js";
 
@@ -28,29 +22,22 @@ function markTurn(status, before) {
   }
 }
 
-/* A form sent from this page (a move, an offer to end) brings the next page: news heard
-   meanwhile waits, for a reload then would cancel the form's navigation and lose its answer
-   (the flash that says what was done). Should the page still be here LEAVING_MS later (the
-   answer never came), the news is given then. */
-const LEAVING_MS = 8000;
-const leaving = { until: 0, held: null, timer: null };
+/* A form sent from here brings the next page: news meanwhile waits (a reload would cancel
+   the form, and its flash saying what was done would be lost), given after 8 s if the page
+   is still here. */
+const leaving = { until: 0, timer: 0 };
 document.addEventListener("submit", (e) => {
-  const here = ["", "_self"].includes(e.target.target || "");
-  if (!e.defaultPrevented && here) leaving.until = Date.now() + LEAVING_MS;
+  if (!e.defaultPrevented && !e.target.target) leaving.until = Date.now() + 8000;
 });
-window.addEventListener("pageshow", (e) => {
-  if (e.persisted) leaving.until = 0; // back again (the browser's back button): follow at once
+addEventListener("pageshow", (e) => {
+  if (e.persisted) leaving.until = 0; // back again
 });
-
-function unlessLeaving(give) {
-  return (status) => {
-    const wait = leaving.until - Date.now();
-    if (wait <= 0) return give(status);
-    leaving.held = status;
-    clearTimeout(leaving.timer);
-    leaving.timer = setTimeout(() => give(leaving.held), wait);
-  };
-}
+const unlessLeaving = (give) => (status) => {
+  const wait = leaving.until - Date.now();
+  clearTimeout(leaving.timer);
+  if (wait <= 0) give(status);
+  else leaving.timer = setTimeout(() => give(status), wait);
+};
 
 /** Call ``moved(status, before)`` each time the game's version moves past the one the page
     shows (body[data-version], else the first status read); ``before`` is the status read
@@ -108,11 +95,9 @@ export function offerNews(text, redraw) {
   $("main").prepend(news);
 }
 
-/** What a game's page does when its game moves on: ``redraw()`` it at once (the whole page
-    by default), unless ``busy()`` (a move or placement under way): then, if ``worth(status,
-    before)``, offer the news (``news``, a button's words) and redraw when it is tapped. A
-    placing page (body[data-page=setup]) is always busy, and hears only that play began (or
-    the game ended): a seat joining or locking in does not disturb a placement. */
+/** When its game moves on, a page is redrawn (``redraw``, the whole page by default), unless
+    ``busy()``: then the news is offered (``news``, a button's words). A placing page hears
+    only that play began or the game ended. */
 export function redrawOnNews({
   redraw = reload,
   busy = () => false,
