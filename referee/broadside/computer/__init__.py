@@ -81,10 +81,12 @@ BROADSIDE_ROSTER = Roster({
                   move=engine.bold, disposition=dispositions.careful_disposition),
     "careful": Level("Avoids unrevealed buoys and suspect batteries, seeks crossed Ts and "
                      "merchant ships, and keeps out of reach of the enemy's broadsides.",
-                     move=careful.move, disposition=dispositions.careful_disposition),
+                     move=careful.move, disposition=dispositions.channel_disposition(0.5)),
     "cunning": Level("Weighs the enemy's best answer and its own reply to it; as Blue it "
-                     "holds the inner harbour with its bows and sterns covered.",
-                     move=engine.cunning, disposition=dispositions.careful_disposition),
+                     "holds the inner harbour with its bows and sterns covered, and arms "
+                     "the channel Red comes through.",
+                     move=engine.cunning,
+                     disposition=dispositions.channel_disposition(0.75)),
 }, read_setup=_read_setup, read_turn=_read_turn)
 LEVELS = BROADSIDE_ROSTER.descriptions
 

@@ -2,14 +2,16 @@
 
 Red puts his ten warships on the ten crosses of his start (B3), each type where the level
 likes; Blue his ten on ten of his twelve start crosses, and marks his buoys and batteries. Blue's
-secrets are drawn uniformly among the settings B4 allows (3 SINK and 3 PASS, never all three
-of the row nor both of the pair SINK; two batteries HIT and two MISS) by the ``random.Random``
-the computer seeds from its secret seed, so no level's secrets follow a pattern Red could learn.
+secrets are drawn among the settings B4 allows (3 SINK and 3 PASS, never all three of the row
+nor both of the pair SINK; two batteries HIT and two MISS) by the ``random.Random`` the
+computer seeds from its secret seed: uniformly up to the bold level, so that they follow no
+pattern at all, and for the careful and cunning levels weighted toward where Red comes.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Callable  # noqa: UP035 (the computer imports only what its tests allow)
 
 from referee.broadside import board
 
@@ -35,6 +37,39 @@ def secrets(rng: random.Random) -> dict:
                           for site in sorted(board.BATTERIES)}}
 
 
+def _from_red(at: str) -> float:
+    """How far a cross lies from Red's start: the mean of its steps to each start cross."""
+    column, row = board.coordinates(at)
+    starts = [board.coordinates(start) for start in board.RED_START]
+    return sum(abs(column - c) + abs(row - r) for c, r in starts) / len(starts)
+
+
+def channel_secrets(rng: random.Random, armed: float) -> dict:
+    """Blue's buoys and batteries (B4) where Red comes, ``armed`` of the time (the careful
+    level's half, the cunning level's three times in four). Red starts at the foot of the
+    east channel, and between the cunning levels nearly every Red ship comes through it (its
+    red circles crossed in every game, the west's in half). So, when armed, the two batteries
+    HIT are the two whose circles lie nearest Red's start (the east channel's, C and D), the
+    pair's SINK buoy is the one nearer Red's start two times in three, and the third SINK is
+    the single buoy's half the time, else the row holds two; otherwise any setting at all, as
+    the other levels draw them. Every setting B4 allows stays possible, all from the
+    computer's secret seed: a Red who has watched it play can guess, never know."""
+    if rng.random() >= armed:
+        return secrets(rng)
+    sites = sorted(board.BATTERIES, key=lambda site: sum(
+        _from_red(at) for at in board.BATTERIES[site]["controls"]))
+    near, far = sorted(board.BUOY_GROUPS["pair"], key=_from_red)
+    row = list(board.BUOY_GROUPS["row"])
+    sink = {near if rng.random() < 2 / 3 else far}
+    if rng.random() < 0.5:
+        sink |= {*board.BUOY_GROUPS["single"], rng.choice(row)}
+    else:
+        sink |= set(rng.sample(row, 2))
+    return {"buoys": {at: "sink" if at in sink else "pass" for at in board.YELLOW_CIRCLES},
+            "batteries": {site: "hit" if site in sites[:2] else "miss"
+                          for site in sorted(board.BATTERIES)}}
+
+
 def random_disposition(side: str, rng: random.Random) -> dict:
     """Each type on a random start cross; Blue leaves two of his twelve empty at random."""
     kinds = fleet_types(side)
@@ -56,7 +91,8 @@ def _front(crosses: tuple[str, ...], toward: str) -> list[str]:
     return sorted(crosses, key=lambda at: (-depth(at), at))
 
 
-def careful_disposition(side: str, rng: random.Random) -> dict:
+def careful_disposition(side: str, rng: random.Random,
+                        hide: Callable[[random.Random], dict] = secrets) -> dict:
     """Red: the heaviest ships in the front row, where they lead the way through the channels
     and take the first broadsides; the lightest behind. Blue: a ship on each cross opposite a
     merchant (B9: Red must sink it before he can fire at the merchant there), the frigates
@@ -80,4 +116,12 @@ def careful_disposition(side: str, rng: random.Random) -> dict:
     rng.shuffle(tail)
     kinds = kinds[:len(guards)] + tail
     ships = [{"type": k, "at": at} for k, at in zip(kinds, places, strict=True)]
-    return {"ships": ships, **secrets(rng)}
+    return {"ships": ships, **hide(rng)}
+
+
+def channel_disposition(armed: float) -> Callable[[str, random.Random], dict]:
+    """A disposition as the careful level's, Blue's secrets where Red comes ``armed`` of the
+    time (``channel_secrets``)."""
+    def disposition(side: str, rng: random.Random) -> dict:
+        return careful_disposition(side, rng, hide=lambda r: channel_secrets(r, armed))
+    return disposition
