@@ -342,9 +342,16 @@ class Boarding(Game):
             for _ in range(8):
                 if page.is_enabled("#bb-seal"):
                     break
-                cards = [c for c in page.locator(
-                    "#bb-hand [data-card]:not(.used):not([disabled])").all()]
-                self.chance.choice(cards).tap()
+                # the cards themselves, not their places in the list: a hand drawn again
+                # between looking and tapping fails the tap at once, and the next look
+                # finds the cards the page offers now
+                cards = page.query_selector_all(
+                    "#bb-hand [data-card]:not(.used):not([disabled])")
+                try:
+                    self.chance.choice(cards).tap(timeout=5000)
+                except (BrowserError, IndexError) as e:
+                    print(f"    {phone.label}: a card tap missed ({str(e).splitlines()[0]})",
+                          file=sys.stderr, flush=True)
             phone.submit("#bb-seal")
         elif kind == "declaration":
             if page.locator("#bb-standing").count() and page.is_visible("#bb-standing"):
