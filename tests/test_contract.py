@@ -574,11 +574,14 @@ def stand_in_and_back(app, rules: str, clock) -> bool:
     if view["phase"] != "play":
         return False
     assert view["turn"] == other
+    # he is back: his phone asks before his next turn comes (were it only the table's own
+    # look at whose turn it is, his presence would hang on which seat's token looks)
+    table.view(absent)
     status, report = table.move()
     assert status == 201, report
     if table.turn() != absent:
-        return False
-    assert table.view(absent)["turn"] == absent  # he is back: the computer waits for him
+        return False  # a move that keeps the turn (a hit in the TCG)
+    assert table.view(absent)["turn"] == absent  # the computer waits for him
     status, report = table.move()
     assert status == 201 and not report.get("stand_in"), report
     assert not table.view(other)["seats"][absent]["stand_in"]
