@@ -352,6 +352,10 @@ class Boarding(Game):
                 except (BrowserError, IndexError) as e:
                     print(f"    {phone.label}: a card tap missed ({str(e).splitlines()[0]})",
                           file=sys.stderr, flush=True)
+            if not page.is_enabled("#bb-seal"):  # say what the page said, not just a timeout
+                slots = [page.inner_text(f"#bb-slot-{n}").replace("\n", " ") for n in (1, 2, 3)]
+                raise RuntimeError(f"the plot could not be sealed: slots {slots}, the page "
+                                   f"says {page.inner_text('#bb-plot-note')!r}")
             phone.submit("#bb-seal")
         elif kind == "declaration":
             if page.locator("#bb-standing").count() and page.is_visible("#bb-standing"):

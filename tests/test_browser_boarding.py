@@ -251,13 +251,9 @@ def test_two_phones_play_broadsides_through_a_boarding_to_the_end(browser, live_
         phone.context.close()
 
 
-def alongside_until_damaged(api) -> tuple[Table, dict[str, str], str, int]:
-    """A game through the API: the sailing brings the ships alongside in round 3 and then
-    both stay where they are, every cannon that bears firing at section H, round after round,
-    until a seat owes a plot with a Damaged card required (H's mast lost or its hull beyond
-    repair, BB6). Only H is ever aimed at, where no cannon or crew stands and no ship can
-    sink, so the game goes on whatever the dice. The seat, the cards required, and each
-    seat's recovery code (R24)."""
+def both_locked_in(api) -> tuple[Table, dict[str, str]]:
+    """A game through the API, both seats joined and locked in with their Captains: round 1's
+    plots are owed. The table, and each seat's recovery code (R24)."""
     status, created, _ = api.call("POST", "/api/v1/games",
                                   {"rules": "broadsides-boarding", "move_minutes": 10})
     assert status == 201, created
@@ -271,9 +267,30 @@ def alongside_until_damaged(api) -> tuple[Table, dict[str, str], str, int]:
     for seat, captain in CAPTAINS.items():
         assert table.call(seat, "PUT", "/disposition", {"captain": captain})[0] == 200
         assert table.call(seat, "POST", "/ready")[0] == 200
+    return table, codes
+
+
+def recovered(browser, live_server, table: Table, codes: dict[str, str], seat: str) -> Phone:
+    """The seat's phone, on the game's page through the recover form (R24)."""
+    phone = Phone(browser, seat)
+    phone.page.goto(f"{live_server.url}/games/{table.id}/recover")
+    phone.page.select_option("#seat", seat)
+    phone.page.fill("#recovery_code", codes[seat])
+    phone.submit("button[type=submit]")
+    return phone
+
+
+def alongside_until_damaged(api) -> tuple[Table, dict[str, str], str, int]:
+    """A game through the API: the sailing brings the ships alongside in round 3 and then
+    both stay where they are, every cannon that bears firing at section H, round after round,
+    until a seat owes a plot with a Damaged card required (H's mast lost or its hull beyond
+    repair, BB6). Only H is ever aimed at, where no cannon or crew stands and no ship can
+    sink, so the game goes on whatever the dice. The seat, the cards required, and each
+    seat's recovery code (R24)."""
+    table, codes = both_locked_in(api)
     sailing = [*SAILING[:2], (["forward", "stay", "stay"], ["starboard", "stay", "stay"])]
     for _ in range(60):
-        views = {seat: table.view(seat) for seat in tokens}
+        views = {seat: table.view(seat) for seat in table.tokens}
         assert views["red"]["phase"] == "play", views["red"].get("result")
         legal = {seat: view["legal"] for seat, view in views.items() if view["legal"]}
         plotting = {seat: owed for seat, owed in legal.items() if owed["kind"] == "plot"}
@@ -303,12 +320,8 @@ def test_bb6_a_damaged_ship_plots_on_a_phone_with_its_damaged_cards_placed(brows
     referee turns up."""
     table, codes, seat, required = alongside_until_damaged(live_server.api())
     other = "blue" if seat == "red" else "red"
-    phone = Phone(browser, seat)
+    phone = recovered(browser, live_server, table, codes, seat)
     page = phone.page
-    page.goto(f"{live_server.url}/games/{table.id}/recover")
-    page.select_option("#seat", seat)
-    page.fill("#recovery_code", codes[seat])
-    phone.submit("button[type=submit]")
     phone.wait_for('body[data-ready="play"] #bb-order[data-kind="plot"] #bb-slot-1')
     note = page.inner_text("#bb-damaged")
     assert f"{required} Damaged card" in note and "required this round (BB6)" in note, note
@@ -351,3 +364,46 @@ def test_bb6_a_damaged_ship_plots_on_a_phone_with_its_damaged_cards_placed(brows
     assert sealed["order"]["cards"] == ["damaged", None, None]  # the rest still sealed (BB5)
     assert not phone.errors and not phone.refused, (phone.errors, phone.refused)
     phone.context.close()
+
+
+def test_bb5_a_card_tapped_while_the_other_plot_comes_in_is_kept(browser, live_server):
+    """Red's plot comes in while Blue's page is untouched, so the page fetches itself afresh
+    to show it; Blue taps a card while that fetch is on its way. The page must not then swap
+    in the fetched page, which would throw his card away: it keeps his plot and offers the
+    news, and shows it when he asks."""
+    table, codes = both_locked_in(live_server.api())
+    blue = recovered(browser, live_server, table, codes, "blue")
+    page = blue.page
+    blue.wait_for('body[data-ready="play"] #bb-order[data-kind="plot"] #bb-slot-1')
+    before = version(blue)
+    held = []  # the page's own fetch of itself, answered only after the tap
+
+    def hold(route) -> None:
+        if route.request.resource_type != "fetch":
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))
+
+    page.route(page.url, hold)
+    status, body, _ = table.call("red", "POST", "/moves",
+                                 {"cards": ["forward", "forward", "forward"]})
+    assert status == 201, body
+    for _ in range(WAIT // 50):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not fetch itself on the news of Red's plot"
+    page.click('#bb-hand [data-card="port"][data-copy="0"]')
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    blue.wait_for("#news button")
+    assert version(blue) == before  # not swapped: his card is still there
+    assert "Port" in page.inner_text("#bb-slot-1"), page.inner_text("#bb-slot-1")
+    assert page.locator('#bb-hand [data-card="port"][data-copy="0"].used').count() == 1
+    blue.shot("14-news-while-plotting")
+    page.unroute(page.url)
+    page.click("#news button")  # he asks: the page as it is now
+    follows(blue, table.view("red")["version"])
+    assert "Red: plot in, sealed" in page.inner_text("#bb-orders-in")
+    assert not blue.errors and not blue.refused, (blue.errors, blue.refused)
+    blue.context.close()

@@ -57,12 +57,14 @@ export function followTheGame(moved) {
 }
 
 /** Fetch this page afresh and swap its main in (no reload, no lost scroll of the whole
-    page), then ``init()`` sets it up again. */
-export function refresh(init) {
+    page), then ``init()`` sets it up again; unless ``busy()`` by then (a tap while it
+    came): then it is offered. */
+export function refresh(init, busy) {
   const headers = { Accept: "text/html" };
   return fetch(location.pathname + location.search, { headers, cache: "no-store" })
     .then((r) => r.text())
     .then((html) => {
+      if (busy?.()) return offerNews(NEWS, () => refresh(init));
       const doc = new DOMParser().parseFromString(html, "text/html");
       document.title = doc.title;
       for (const k of Object.keys(document.body.dataset)) {
@@ -90,22 +92,20 @@ export function offerNews(text, redraw) {
   show.type = "button";
   show.className = "button secondary";
   show.textContent = text;
-  show.addEventListener("click", redraw);
+  show.addEventListener("click", () => redraw());
   news.appendChild(show);
   $("main").prepend(news);
 }
 
-/** When its game moves on, a page is redrawn (``redraw``, the whole page by default), unless
-    ``busy()``: then the news is offered (``news``, a button's words). A placing page hears
-    only that play began or the game ended. */
-export function redrawOnNews({
-  redraw = reload,
-  busy = () => false,
-  news = "A move was made at the table: show it",
-} = {}) {
+const NEWS = "A move was made at the table: show it";
+
+/** When its game moves on, a page is redrawn (``redraw(busy)``, the whole page by default),
+    unless ``busy()``: then the news is offered (``news``, a button's words). A placing page
+    hears only that play began or the game ended. */
+export function redrawOnNews({ redraw = reload, busy = () => false, news = NEWS } = {}) {
   followTheGame((status) => {
     const placing = document.body.dataset.page === "setup";
-    if (!placing && !busy()) redraw();
+    if (!placing && !busy()) redraw(busy);
     else if (!placing) offerNews(news, redraw);
     else if (status.phase !== "setup") offerNews("The game has moved on: show it", redraw);
   });

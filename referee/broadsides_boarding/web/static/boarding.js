@@ -724,7 +724,7 @@ function start() {
   init();
   // the game moving on redraws the page; a player part way through an order (or placing his
   // Captain) is not interrupted: the news waits for his tap
-  redrawOnNews({ redraw: () => refresh(init), busy: () => Boolean(session.busy?.()) });
+  redrawOnNews({ redraw: (busy) => refresh(init, busy), busy: () => Boolean(session.busy?.()) });
 }
 
 start();

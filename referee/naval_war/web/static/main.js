@@ -58,7 +58,7 @@ function start() {
     zoomToggle();
   };
   init();
-  redrawOnNews({ redraw: () => refresh(init), busy: () => Boolean(session.busy?.()) });
+  redrawOnNews({ redraw: (busy) => refresh(init, busy), busy: () => Boolean(session.busy?.()) });
 }
 
 start();
