@@ -400,6 +400,7 @@ def test_bb5_a_card_tapped_while_the_other_plot_comes_in_is_kept(browser, live_s
     assert version(blue) == before  # not swapped: his card is still there
     assert "Port" in page.inner_text("#bb-slot-1"), page.inner_text("#bb-slot-1")
     assert page.locator('#bb-hand [data-card="port"][data-copy="0"].used').count() == 1
+    page.locator("#news").scroll_into_view_if_needed()
     blue.shot("14-news-while-plotting")
     page.unroute(page.url)
     page.click("#news button")  # he asks: the page as it is now
