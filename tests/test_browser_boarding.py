@@ -408,3 +408,36 @@ def test_bb5_a_card_tapped_while_the_other_plot_comes_in_is_kept(browser, live_s
     assert "Red: plot in, sealed" in page.inner_text("#bb-orders-in")
     assert not blue.errors and not blue.refused, (blue.errors, blue.refused)
     blue.context.close()
+
+
+def test_a_page_that_cannot_fetch_itself_offers_the_news_to_try_again(browser, live_server):
+    """The page's fetch of itself on the news of Red's plot fails (a phone on a club's
+    flaky Wi-Fi): no page error, and the news is offered, which shows it once the network
+    is back."""
+    table, codes = both_locked_in(live_server.api())
+    blue = recovered(browser, live_server, table, codes, "blue")
+    page = blue.page
+    blue.wait_for('body[data-ready="play"] #bb-order[data-kind="plot"] #bb-slot-1')
+    dropped = []
+
+    def drop(route) -> None:
+        if route.request.resource_type != "fetch":
+            route.continue_()
+        else:
+            dropped.append(route.request.url)
+            route.abort()
+
+    page.route(page.url, drop)
+    status, body, _ = table.call("red", "POST", "/moves",
+                                 {"cards": ["forward", "forward", "forward"]})
+    assert status == 201, body
+    blue.wait_for("#news button")
+    assert dropped, "the page did not try to fetch itself"
+    page.unroute(page.url)
+    page.click("#news button")
+    follows(blue, table.view("red")["version"])
+    assert "Red: plot in, sealed" in page.inner_text("#bb-orders-in")
+    # the browser's own line for the failed request, and nothing of the page's
+    assert all("Failed to load resource" in e for e in blue.errors), blue.errors
+    assert not blue.refused, blue.refused
+    blue.context.close()

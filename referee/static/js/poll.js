@@ -58,7 +58,7 @@ export function followTheGame(moved) {
 
 /** Fetch this page afresh and swap its main in (no reload, no lost scroll of the whole
     page), then ``init()`` sets it up again; unless ``busy()`` by then (a tap while it
-    came): then it is offered. */
+    came) or it did not come: then it is offered. */
 export function refresh(init, busy) {
   const headers = { Accept: "text/html" };
   return fetch(location.pathname + location.search, { headers, cache: "no-store" })
@@ -75,7 +75,8 @@ export function refresh(init, busy) {
       const { page, turn, you } = document.body.dataset;
       if (page === "play" && turn && turn === you) document.title = `● ${document.title}`;
       init();
-    });
+    })
+    .catch(() => offerNews(NEWS, () => refresh(init))); // no answer: the player tries again
 }
 
 /** Reload the whole page: for pages drawn afresh on every change. */
