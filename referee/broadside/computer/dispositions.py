@@ -31,7 +31,12 @@ def fleet_types(side: str) -> list[str]:
 def secrets(rng: random.Random) -> dict:
     """Blue's buoys and batteries (B4), uniformly among the legal settings."""
     sink = rng.choice(buoy_settings())
-    hit = set(rng.sample(sorted(board.BATTERIES), 2))
+    return _set(sink, frozenset(rng.sample(sorted(board.BATTERIES), 2)))
+
+
+def _set(sink: frozenset[str], hit: frozenset[str]) -> dict:
+    """Blue's secrets as the disposition gives them: each buoy SINK or PASS, each battery
+    site HIT or MISS (B4), from a setting of each."""
     return {"buoys": {at: "sink" if at in sink else "pass" for at in board.YELLOW_CIRCLES},
             "batteries": {site: "hit" if site in hit else "miss"
                           for site in sorted(board.BATTERIES)}}
@@ -49,25 +54,19 @@ def channel_secrets(rng: random.Random, armed: float) -> dict:
     level's half, the cunning level's three times in four). Red starts at the foot of the
     east channel, and between the cunning levels nearly every Red ship comes through it (its
     red circles crossed in every game, the west's in half). So, when armed, the two batteries
-    HIT are the two whose circles lie nearest Red's start (the east channel's, C and D), the
-    pair's SINK buoy is the one nearer Red's start two times in three, and the third SINK is
-    the single buoy's half the time, else the row holds two; otherwise any setting at all, as
-    the other levels draw them. Every setting B4 allows stays possible, all from the
-    computer's secret seed: a Red who has watched it play can guess, never know."""
+    HIT are the two whose circles lie nearest Red's start (the east channel's, C and D), and
+    the buoys are a setting B4 allows with a SINK in the pair, the one nearer Red's start
+    two times in three; otherwise any setting at all, as the other levels draw them. Every
+    setting B4 allows stays possible, all from the computer's secret seed: a Red who has
+    watched it play can guess, never know."""
     if rng.random() >= armed:
         return secrets(rng)
     sites = sorted(board.BATTERIES, key=lambda site: sum(
         _from_red(at) for at in board.BATTERIES[site]["controls"]))
     near, far = sorted(board.BUOY_GROUPS["pair"], key=_from_red)
-    row = list(board.BUOY_GROUPS["row"])
-    sink = {near if rng.random() < 2 / 3 else far}
-    if rng.random() < 0.5:
-        sink |= {*board.BUOY_GROUPS["single"], rng.choice(row)}
-    else:
-        sink |= set(rng.sample(row, 2))
-    return {"buoys": {at: "sink" if at in sink else "pass" for at in board.YELLOW_CIRCLES},
-            "batteries": {site: "hit" if site in sites[:2] else "miss"
-                          for site in sorted(board.BATTERIES)}}
+    settings = buoy_settings()
+    weights = [2 if near in sink else 1 if far in sink else 0 for sink in settings]
+    return _set(rng.choices(settings, weights)[0], frozenset(sites[:2]))
 
 
 def random_disposition(side: str, rng: random.Random) -> dict:
