@@ -441,3 +441,43 @@ def test_a_page_that_cannot_fetch_itself_offers_the_news_to_try_again(browser, l
     assert all("Failed to load resource" in e for e in blue.errors), blue.errors
     assert not blue.refused, blue.refused
     blue.context.close()
+
+
+def test_an_older_answer_to_the_pages_fetch_is_not_swapped_in_over_a_newer_one(browser,
+                                                                             live_server):
+    """The game moves twice while Blue's page fetches itself: Red's plot, then Red's offer
+    to end. The fetch for the plot is answered last; the page must keep the newer one it
+    already shows, never go back to the older."""
+    table, codes = both_locked_in(live_server.api())
+    blue = recovered(browser, live_server, table, codes, "blue")
+    page = blue.page
+    blue.wait_for('body[data-ready="play"] #bb-order[data-kind="plot"] #bb-slot-1')
+    held = []  # the first fetch, answered only after the second
+
+    def hold_the_first(route) -> None:
+        if route.request.resource_type != "fetch" or held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))
+
+    page.route(page.url, hold_the_first)
+    status, body, _ = table.call("red", "POST", "/moves",
+                                 {"cards": ["forward", "forward", "forward"]})
+    assert status == 201, body
+    for _ in range(WAIT // 50):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not fetch itself on the news of Red's plot"
+    status, body, _ = table.call("red", "POST", "/end")
+    assert status == 200, body
+    newer = table.view("red")["version"]
+    follows(blue, newer)  # the second fetch, answered at once
+    assert "Red agreed to end." in page.inner_text("#endgame")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    page.wait_for_timeout(1000)  # the older answer has come, and is left aside
+    assert version(blue) == newer
+    assert "Red agreed to end." in page.inner_text("#endgame")
+    assert not blue.errors and not blue.refused, (blue.errors, blue.refused)
+    blue.context.close()

@@ -58,7 +58,8 @@ export function followTheGame(moved) {
 
 /** Fetch this page afresh and swap its main in (no reload, no lost scroll of the whole
     page), then ``init()`` sets it up again; unless ``busy()`` by then (a tap while it
-    came) or it did not come: then it is offered. */
+    came) or it did not come: then it is offered. An answer older than the page shown (two
+    fetches crossed) is left aside. */
 export function refresh(init, busy) {
   const headers = { Accept: "text/html" };
   return fetch(location.pathname + location.search, { headers, cache: "no-store" })
@@ -66,6 +67,7 @@ export function refresh(init, busy) {
     .then((html) => {
       if (busy?.()) return offerNews(NEWS, () => refresh(init));
       const doc = new DOMParser().parseFromString(html, "text/html");
+      if (doc.body.dataset.version - document.body.dataset.version < 0) return; // crossed
       document.title = doc.title;
       for (const k of Object.keys(document.body.dataset)) {
         if (k !== "poll") delete document.body.dataset[k];
