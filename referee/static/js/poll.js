@@ -64,21 +64,23 @@ export function refresh(init, busy) {
   const headers = { Accept: "text/html" };
   return fetch(location.pathname + location.search, { headers, cache: "no-store" })
     .then((r) => r.text())
-    .then((html) => {
-      if (busy?.()) return offerNews(NEWS, () => refresh(init));
-      const doc = new DOMParser().parseFromString(html, "text/html");
-      if (doc.body.dataset.version - document.body.dataset.version < 0) return; // crossed
-      document.title = doc.title;
-      for (const k of Object.keys(document.body.dataset)) {
-        if (k !== "poll") delete document.body.dataset[k];
-      }
-      Object.assign(document.body.dataset, doc.body.dataset);
-      $("main").replaceWith(doc.querySelector("main"));
-      const { page, turn, you } = document.body.dataset;
-      if (page === "play" && turn && turn === you) document.title = `● ${document.title}`;
-      init();
-    })
-    .catch(() => offerNews(NEWS, () => refresh(init))); // no answer: the player tries again
+    .then(
+      (html) => {
+        if (busy?.()) return offerNews(NEWS, () => refresh(init));
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        if (doc.body.dataset.version - document.body.dataset.version < 0) return; // crossed
+        document.title = doc.title;
+        for (const k of Object.keys(document.body.dataset)) {
+          if (k !== "poll") delete document.body.dataset[k];
+        }
+        Object.assign(document.body.dataset, doc.body.dataset);
+        $("main").replaceWith(doc.querySelector("main"));
+        const { page, turn, you } = document.body.dataset;
+        if (page === "play" && turn && turn === you) document.title = `● ${document.title}`;
+        init();
+      }, // no answer (an error of the page's own is still thrown): the player tries again
+      () => offerNews(NEWS, () => refresh(init)),
+    );
 }
 
 /** Reload the whole page: for pages drawn afresh on every change. */
