@@ -1,0 +1,102 @@
+"""The floor of a move's cost on the referee with no HTTP at all: what the league of
+``bench/league_streams.py`` would cost per move if parsing, routing, sockets and threads were
+free. Not a test.
+
+The same games as the league (two players, random fleets, each moving at random from his own
+view), played in this process against the same store, each move timed in three layers, CPU
+time (``time.process_time``) only:
+
+1. **the rules alone**: the rule set's move applied to the game's state in memory (the
+   command ``service.make_move`` runs), nothing stored;
+2. **the move stored**: ``service.make_move`` as the API calls it, with its Idempotency-Key:
+   the state brought up to date, the rules, the version check, the SQLite transaction
+   appending the events, the key's report and the change noted for the streams;
+3. **and pushed**: the two seats' new views built and serialised as a stream push builds them
+   (``streams.document``), the bytes the phones receive.
+
+Layer 3 is what a server would spend per move if everything between the socket and the service
+cost nothing; compare it with boardgame.io's whole CPU per move in the league (0.7-1.7 ms,
+``docs/scaling.md``). `.venv/bin/python bench/move_floor.py [--games 50] [--moves 60]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from apiclient import Api, FlaskTransport, choose_move, lock_in_random_fleets, open_table  # noqa: E402
+
+from referee import create_app, service, streams  # noqa: E402
+from referee.common.problems import RuleViolation  # noqa: E402
+from referee.states import states_of  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=60, help="moves a game, at most")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"DATABASE": str(Path(tmp) / "floor.db"), "SECRET_KEY": "floor"})
+        api = Api(FlaskTransport(app.test_client()))
+        tables = []
+        for i in range(args.games):
+            table = open_table(api, 2)
+            lock_in_random_fleets(table, random.Random(1000 + i))
+            tables.append(table)
+        layers: dict[str, list[float]] = {"rules": [], "stored": [], "pushed": []}
+        with app.app_context():
+            store = app.extensions["referee.store"]()
+            rng = random.Random(24)
+            refused = 0
+            for n in range(args.moves):
+                for table in tables:
+                    game_id = table.id
+                    state = states_of(store).current(store, game_id)
+                    if state.phase != "play":
+                        continue
+                    seat = state.turn
+                    mine = service.seat_view(store, game_id, seat)
+                    document = choose_move(json.loads(mine.body), rng)
+                    # 1. the rules alone, on a copy of the state (the kept one, with what it
+                    # keeps between moves, goes on to layer 2 untouched)
+                    played = copy.deepcopy(state)
+                    start = time.process_time()
+                    try:
+                        played.move(seat, document)
+                    except RuleViolation:  # the player's own view may not know enough
+                        refused += 1
+                        continue
+                    layers["rules"].append(time.process_time() - start)
+                    # 2. the move stored, as the API makes it
+                    start = time.process_time()
+                    service.make_move(store, game_id, seat, document, f"k{n}-{game_id}")
+                    stored = time.process_time() - start
+                    layers["stored"].append(stored)
+                    # 3. and both seats' views pushed
+                    start = time.process_time()
+                    for s in ("red", "blue"):
+                        streams.document(store, streams.Listener("view", game_id, s,
+                                                                 table.tokens[s]))
+                    layers["pushed"].append(stored + time.process_time() - start)
+    moves = len(layers["stored"])
+    print(f"{moves:,} moves of {args.games} games ({refused} refused by the rules and not "
+          "timed; CPU ms a move, median / mean):")
+    for name, label in (("rules", "1. the rules alone"), ("stored", "2. the move stored"),
+                        ("pushed", "3. and both views pushed")):
+        values = [v * 1000 for v in layers[name]]
+        print(f"  {label:28s} {statistics.median(values):6.2f} / {statistics.fmean(values):6.2f}")
+
+
+if __name__ == "__main__":
+    main()
