@@ -8,6 +8,7 @@ import re
 
 import pytest
 from apiclient import TableGame, choose_move
+from pages_support import Phone, buy, join, lock, purchase_of, save_draft, view_of
 
 from referee.naval_war.layout import random_purchase, scatter
 
@@ -135,3 +136,24 @@ def test_r13_a_computer_whose_move_is_refused_falls_back_to_a_legal_one(api, mon
     leaks = [r.getMessage() for r in caplog.records if r.name == "referee"
              and (re.search(r"\b[A-U] \d{1,2}\b", r.getMessage()) or r.exc_info)]
     assert not leaks, leaks
+
+
+def test_r14_the_page_says_the_computer_plays_on_when_offered_to_end(app, api):
+    """Red taps "Agree to end" against the computer: the page he lands on says the computer
+    played on and the offer lapsed, offers no answer to wait for, and the game goes on."""
+    status, created, _ = api.call("POST", "/api/v1/games", {"bots": {"blue": "captain"}})
+    assert status == 201, created
+    game_id = created["id"]
+    red = Phone(app, "red")
+    join(red, created["seats"]["red"]["join_url"], "Ann")
+    rng = random.Random(14)
+    fleet = scatter(random_purchase(rng), rng)
+    assert buy(red, game_id, purchase_of(fleet)).status_code == 200
+    assert save_draft(red, game_id, fleet).status_code == 200
+    assert "Game over" not in lock(red, game_id).text
+    response = red.submit(f"/games/{game_id}", f"/games/{game_id}/end")
+    assert red.flashes(response) == [
+        "You offered to end the game; the computer plays on, so the offer has lapsed. "
+        "Play on, or resign."]
+    assert "agreed to end." not in response.text and "asks to end" not in response.text
+    assert view_of(red, game_id)["phase"] == "play"

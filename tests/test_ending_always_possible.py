@@ -55,6 +55,30 @@ def test_r14_playing_on_without_an_offer_is_refused_and_changes_nothing(api, rul
     assert table.version() == before
 
 
+@pytest.mark.parametrize("rules", RULES)
+def test_r14_a_computer_answers_an_offer_to_end_at_once_by_playing_on(app, api, rules):
+    """A player who offers to end a game against the computer is answered in the same
+    request: the computer plays on (it never agrees), the offer lapses, and the game goes on;
+    a second offer is answered the same way."""
+    rule_set = rulesets.named(rules)
+    level = next(iter(rule_set.levels))
+    table = table_in_play(api, rules, bots={"blue": level})
+    assert set(table.tokens) == {"red"}
+    for _ in range(2):
+        before = table.version()
+        status, view, _ = table.call("red", "POST", "/end")
+        assert status == 200, view
+        assert view["phase"] == "play" and view["version"] == before + 2, view  # offer, answer
+        assert not any(info["agreed_to_end"] for info in view["seats"].values()), view
+    events = [json.loads(body) for body in store_of(app).event_bodies_after(table.id, 0)]
+    answers = [(e["type"], e["seat"]) for e in events if e["type"] in ("end", "play_on")]
+    assert answers == [("end", "red"), ("play_on", "blue")] * 2, answers
+    while "red" not in table.owing():  # the game goes on: Red moves when his turn comes
+        assert table.view("red")["phase"] == "play"
+    status, report = table.move()
+    assert status == 201, report
+
+
 def at_the_limit(table, monkeypatch) -> None:
     """The game's log is full: no more moves, only what ends the game."""
     monkeypatch.setattr(service.engine, "MAX_EVENTS", table.version())

@@ -74,6 +74,7 @@ class StatusSeat(TypedDict):
     forfeited: bool
     bot: str | None
     stand_in: bool
+    agreed_to_end: bool  # an offer to end the game stands from this seat (R14)
 
 
 class StatusView(TypedDict):

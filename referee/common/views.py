@@ -56,17 +56,17 @@ def view_head(game: Lifecycle, seat: str, rules: str, order: Sequence[str]) -> J
 
 def status_view(game: Lifecycle) -> StatusView:
     """The game's public state, as the server runs it: the phase, the seats (joined, ready,
-    forfeited, a computer's level, handed to the computer), whose turn and since which event
-    (R25), the seats that owe a move now and since which event each has (its move clock:
-    several at once where orders are sealed, ``SIMULTANEOUS``), the clocks and the result;
-    nothing of any seat's forces (R21)."""
+    forfeited, a computer's level, handed to the computer, agreed to end the game: R14),
+    whose turn and since which event (R25), the seats that owe a move now and since which
+    event each has (its move clock: several at once where orders are sealed,
+    ``SIMULTANEOUS``), the clocks and the result; nothing of any seat's forces (R21)."""
     return {
         "id": game.id,
         "phase": game.phase,
         "version": game.version,
         "seats": {s: {"name": game.names.get(s), "ready": s in game.ready,
                       "forfeited": s in game.forfeited, "bot": game.bots.get(s),
-                      "stand_in": s in game.stand_ins}
+                      "stand_in": s in game.stand_ins, "agreed_to_end": s in game.agreed}
                   for s in game.seats},
         "turn": game.turn,
         "turn_began": game.turn_began,

@@ -36,8 +36,14 @@ def agree_to_end(game_id: str):
         abort(400)
     service.agree_to_end(store(), game_id, g.seat)
     words = webparts.for_rules(g.rules).words
-    flash(f"You agreed to end the game{f' ({words.end_rule})' if words.end_rule else ''}. "
-          f"{words.agreed_end}")
+    now = service.public_status(store(), game_id)
+    if now["phase"] == "play" and not now["seats"][g.seat]["agreed_to_end"]:
+        # a computer answers an offer at once, and plays on (R14)
+        flash("You offered to end the game; the computer plays on, so the offer has lapsed. "
+              "Play on, or resign.")
+    else:
+        flash(f"You agreed to end the game{f' ({words.end_rule})' if words.end_rule else ''}. "
+              f"{words.agreed_end}")
     return redirect(url_for("pages.game", game_id=game_id))
 
 

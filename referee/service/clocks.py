@@ -119,6 +119,23 @@ def computers_to_move(store: Store, game_id: str, game: Game) -> dict[str, str]:
     return moving
 
 
+def computers_to_answer(game: Game) -> list[str]:
+    """Each computer's own seat that has not agreed to end the game while another seat has:
+    the computer answers an offer to end at once, by playing on (R14, T9, B10, BB23), so a
+    player never waits on an answer that does not come. It never agrees: whether it is ahead
+    is not a question its view answers alike in every rule set, and a computer that agreed
+    when behind would let a losing player end every game he is losing. A seat handed to the
+    computer (R25) is its player's to answer: he answers when he is back."""
+    shown = views.status(game)
+    if shown["phase"] != "play":
+        return []
+    seats = shown["seats"]
+    if not any(info["agreed_to_end"] for info in seats.values()):
+        return []
+    return [seat for seat, info in seats.items()
+            if info["bot"] and not info["agreed_to_end"] and not info["forfeited"]]
+
+
 def computer_to_move(store: Store, game_id: str, game: Game) -> str | None:
     """The level of the computer that moves now, if any (``computers_to_move``'s first)."""
     return next(iter(computers_to_move(store, game_id, game).values()), None)
@@ -135,6 +152,8 @@ def computer_due_at(store: Store, game_id: str, game: Game) -> float | None:
     leave); None when no computer moves at this version. Every seat that owes a move is
     looked at (several, where orders are sealed)."""
     shown = views.status(game)
+    if computers_to_answer(game):
+        return clock.now()
     if shown["phase"] != "play" or not shown["owes"]:
         return None
     if computers_to_move(store, game_id, game):

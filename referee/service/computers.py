@@ -76,13 +76,18 @@ MAX_BOT_MOVES = 1000  # more than any game can have: a guard, not a limit of pla
 
 
 def play_bots(store: Store, game_id: str) -> None:
-    """Let every computer that owes a move make it, one transaction per move, until no
-    computer owes one or the game ends: a computer's seat, or a player's seat an opponent
-    handed to the computer (R25). Where orders are sealed, each seat that owes one orders in
+    """Let every computer that owes a move make it (or an answer to an offer to end the
+    game: it plays on), one transaction per move, until no computer owes one or the game
+    ends: a computer's seat, or a player's seat an opponent handed to the computer (R25).
+    Where orders are sealed, each seat that owes one orders in
     turn, and each computer sees only its seat's view, never the other's sealed order (R21,
     R25)."""
 
-    def computer_move(game: Game) -> str | None:
+    def computer_move(game: Game) -> tuple[str, str] | None:
+        answering = clocks.computers_to_answer(game)
+        if answering:  # an offer to end the game: the computer plays on at once (R14)
+            game.play_on(answering[0])
+            return answering[0], "plays on"
         rule_set = rulesets.of(game)
         shown = rule_set.status_view(game)
         moving = clocks.computers_to_move(store, game_id, game)
@@ -101,10 +106,10 @@ def play_bots(store: Store, game_id: str) -> None:
                         "%s's move", game_id, seat, ", ".join(p.rule for p in refused.problems),
                         simple.level)
             game.move(seat, simple.move(view), stand_in=stand_in)
-        return seat
+        return seat, "move"
 
     for _ in range(MAX_BOT_MOVES):
-        seat = engine.act(store, game_id, computer_move, computers=False)
-        if seat is None:
+        made = engine.act(store, game_id, computer_move, computers=False)
+        if made is None:
             return
-        log.info("game %s: move (%s, computer)", game_id, seat)
+        log.info("game %s: %s (%s, computer)", game_id, made[1], made[0])

@@ -63,12 +63,13 @@ def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T
 
 
 def settle(store: Store, game_id: str) -> None:
-    """Let any computer whose turn it is move (say a server stopped between a player's move
-    and the computer's answer)."""
+    """Let any computer whose turn it is move, or answer an offer to end the game (say a
+    server stopped between a player's move and the computer's answer)."""
     states = states_of(store)
     with states.lock(game_id):
         game = states.current(store, game_id)
-        waiting = clocks.computer_to_move(store, game_id, game) is not None
+        waiting = (clocks.computer_to_move(store, game_id, game) is not None
+                   or bool(clocks.computers_to_answer(game)))
     if waiting:
         computers.play_bots(store, game_id)
 
