@@ -100,6 +100,36 @@ def test_r14_at_the_event_limit_a_player_can_still_resign_and_the_file_be_export
 
 
 @pytest.mark.parametrize("rules", RULES)
+def test_r14_at_the_event_limit_an_offer_to_the_computer_stands_and_its_player_can_resign(
+        api, rules, monkeypatch):
+    """A full log takes only what ends the game: the computer cannot play on, so the offer
+    stands, every page and view still answers, and the player can resign."""
+    table = table_in_play(api, rules, bots={"blue": next(iter(rulesets.named(rules).levels))})
+    monkeypatch.setattr(service.engine, "MAX_EVENTS", table.version())
+    status, view, _ = table.call("red", "POST", "/end")
+    assert status == 200 and view["seats"]["red"]["agreed_to_end"], view
+    assert table.view("red")["phase"] == "play"
+    status, view, _ = table.call("red", "POST", "/resign")
+    assert status == 200 and view["phase"] == "over", view
+
+
+def test_r14_at_the_event_limit_a_computer_whose_turn_it_is_waits_and_views_still_answer(
+        api, monkeypatch):
+    """Red's move fills the log on the computer's turn: the computer does not move (nothing
+    but the end fits), Red's view still answers, and he can still resign."""
+    table = table_in_play(api, "naval-war", bots={"blue": "admiral"})
+    while table.turn() != "red":
+        pass
+    monkeypatch.setattr(service.engine, "MAX_EVENTS", table.version() + 1)
+    status, report = table.move()
+    assert status == 201, report
+    view = table.view("red")
+    assert view["turn"] == "blue" and view["version"] == service.engine.MAX_EVENTS, view
+    status, view, _ = table.call("red", "POST", "/resign")
+    assert status == 200 and view["phase"] == "over", view
+
+
+@pytest.mark.parametrize("rules", RULES)
 def test_r14_at_the_event_limit_the_players_can_still_agree_to_end(api, rules, monkeypatch):
     table = table_in_play(api, rules)
     at_the_limit(table, monkeypatch)

@@ -152,6 +152,8 @@ def computer_due_at(store: Store, game_id: str, game: Game) -> float | None:
     leave); None when no computer moves at this version. Every seat that owes a move is
     looked at (several, where orders are sealed)."""
     shown = views.status(game)
+    if engine.log_full(game):
+        return None
     if computers_to_answer(game):
         return clock.now()
     if shown["phase"] != "play" or not shown["owes"]:

@@ -84,6 +84,8 @@ def play_bots(store: Store, game_id: str) -> None:
     R25)."""
 
     def computer_move(game: Game) -> tuple[str, str] | None:
+        if engine.log_full(game):
+            return None
         answering = clocks.computers_to_answer(game)
         if answering:  # an offer to end the game: the computer plays on at once (R14)
             game.play_on(answering[0])
@@ -109,7 +111,10 @@ def play_bots(store: Store, game_id: str) -> None:
         return seat, "move"
 
     for _ in range(MAX_BOT_MOVES):
-        made = engine.act(store, game_id, computer_move, computers=False)
+        try:
+            made = engine.act(store, game_id, computer_move, computers=False)
+        except engine.LogFull:  # only what ends the game fits the log now (R14): a computer
+            return  # neither moves nor plays on; its players may agree to end, or resign
         if made is None:
             return
         log.info("game %s: %s (%s, computer)", game_id, made[1], made[0])

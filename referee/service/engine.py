@@ -68,10 +68,21 @@ def settle(store: Store, game_id: str) -> None:
     states = states_of(store)
     with states.lock(game_id):
         game = states.current(store, game_id)
-        waiting = (clocks.computer_to_move(store, game_id, game) is not None
-                   or bool(clocks.computers_to_answer(game)))
+        waiting = not log_full(game) and (
+            clocks.computer_to_move(store, game_id, game) is not None
+            or bool(clocks.computers_to_answer(game)))
     if waiting:
         computers.play_bots(store, game_id)
+
+
+class LogFull(ApiError):
+    """The game's log is at the referee's limit: only what ends the game is taken (R14)."""
+
+
+def log_full(game: Game) -> bool:
+    """Whether the game's log is at the referee's limit: no computer moves or plays on then
+    (its players may still agree to end, or resign), and none is woken to try (R14)."""
+    return game.version >= MAX_EVENTS
 
 
 def check_room(game: Game, before: int, new: list[dict]) -> None:
@@ -81,7 +92,7 @@ def check_room(game: Game, before: int, new: list[dict]) -> None:
         return
     if before + len(new) <= MAX_LOG and game.ends_the_game(new):
         return
-    raise ApiError(409, f"This game has reached the referee's limit of {MAX_EVENTS:,} "
+    raise LogFull(409, f"This game has reached the referee's limit of {MAX_EVENTS:,} "
                         "events; it can still end: agree to end it or resign (R14)",
                    field="events", rule="R14")
 
