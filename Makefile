@@ -42,7 +42,11 @@ lint: $(TEST_STAMP) $(BIOME)
 # Both cores (pytest-xdist): each test file runs whole on one worker, so a file's module-scoped
 # browser and its tests' order are as they are run alone; servers take free ports, tmp_path is
 # per test and every screenshot has its own name.
+# The referee's modules are compiled first: the tests start many `referee serve` processes,
+# and where PYTHONDONTWRITEBYTECODE is set (as on CI machines) each would compile every module
+# again as it starts (half a second of a core each).
 test: $(TEST_STAMP) lint
+	$(PY) -m compileall -q referee printables
 	$(VENV)/bin/pytest -n 2 --dist loadfile
 
 # The property tests of every rule set with several times as many random games as `make test`
