@@ -37,7 +37,8 @@ def agree_to_end(game_id: str):
     service.agree_to_end(store(), game_id, g.seat)
     words = webparts.for_rules(g.rules).words
     now = service.public_status(store(), game_id)
-    if now["phase"] == "play" and not now["seats"][g.seat]["agreed_to_end"]:
+    if now["phase"] == "play" and not now["seats"][g.seat]["agreed_to_end"] \
+            and any(info["bot"] for info in now["seats"].values()):
         # a computer answers an offer at once, and plays on (R14)
         flash("You offered to end the game; the computer plays on, so the offer has lapsed. "
               "Play on, or resign.")

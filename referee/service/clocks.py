@@ -119,14 +119,14 @@ def computers_to_move(store: Store, game_id: str, game: Game) -> dict[str, str]:
     return moving
 
 
-def computers_to_answer(game: Game) -> list[str]:
+def computers_to_answer(shown: StatusView) -> list[str]:
     """Each computer's own seat that has not agreed to end the game while another seat has:
     the computer answers an offer to end at once, by playing on (R14, T9, B10, BB23), so a
     player never waits on an answer that does not come. It never agrees: whether it is ahead
     is not a question its view answers alike in every rule set, and a computer that agreed
     when behind would let a losing player end every game he is losing. A seat handed to the
-    computer (R25) is its player's to answer: he answers when he is back."""
-    shown = views.status(game)
+    computer (R25) is its player's to answer: he answers when he is back. ``shown``: the
+    game's status (``views.status``)."""
     if shown["phase"] != "play":
         return []
     seats = shown["seats"]
@@ -154,7 +154,7 @@ def computer_due_at(store: Store, game_id: str, game: Game) -> float | None:
     shown = views.status(game)
     if engine.log_full(game):
         return None
-    if computers_to_answer(game):
+    if computers_to_answer(shown):
         return clock.now()
     if shown["phase"] != "play" or not shown["owes"]:
         return None

@@ -86,12 +86,12 @@ def play_bots(store: Store, game_id: str) -> None:
     def computer_move(game: Game) -> tuple[str, str] | None:
         if engine.log_full(game):
             return None
-        answering = clocks.computers_to_answer(game)
+        rule_set = rulesets.of(game)
+        shown = rule_set.status_view(game)
+        answering = clocks.computers_to_answer(shown)
         if answering:  # an offer to end the game: the computer plays on at once (R14)
             game.play_on(answering[0])
             return answering[0], "plays on"
-        rule_set = rulesets.of(game)
-        shown = rule_set.status_view(game)
         moving = clocks.computers_to_move(store, game_id, game)
         if not moving:
             return None

@@ -70,7 +70,7 @@ def settle(store: Store, game_id: str) -> None:
         game = states.current(store, game_id)
         waiting = not log_full(game) and (
             clocks.computer_to_move(store, game_id, game) is not None
-            or bool(clocks.computers_to_answer(game)))
+            or bool(clocks.computers_to_answer(views.status(game))))
     if waiting:
         computers.play_bots(store, game_id)
 

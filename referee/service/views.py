@@ -202,7 +202,7 @@ def seat_view(store: Store, game_id: str, seat: str, *, settle: bool = True) -> 
             body = (text + "\n").encode()
             settled = shown["phase"] != "play" or not any(
                 shown["seats"][seat]["bot"] or shown["seats"][seat]["stand_in"]
-                for seat in shown["owes"]) and not clocks.computers_to_answer(game)
+                for seat in shown["owes"]) and not clocks.computers_to_answer(shown)
             return SeatView(game.version, revision, body, settled)
 
         return states.derived(game_id, game.version, ("view", seat, revision), build,
