@@ -20,7 +20,11 @@ MAX_KEY = 200
 
 def json_body(*, required: bool = True) -> dict:
     """The request's JSON object; a 400 naming the problem if it is not one."""
-    raw = request.get_data(cache=True)
+    return json_object(request.get_data(cache=True), required=required)
+
+
+def json_object(raw: bytes, *, required: bool = True) -> dict:
+    """A request body's JSON object; a 400 naming the problem if it is not one."""
     if not raw:
         if required:
             raise ApiError(400, "The request needs a JSON body", field="body")
@@ -165,14 +169,20 @@ def ready(game_id: str):
 
 @bp.post("/games/<game_id>/moves")
 def move(game_id: str):
+    """A seat's move (mostly answered by ``move_shortcut``, before Flask, the same way)."""
     seat = player(game_id)
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not 0 < len(key) <= MAX_KEY:
-        raise ApiError(400, f"'Idempotency-Key' is 1 to {MAX_KEY} characters",
-                       field="Idempotency-Key")
+    key = idempotency_key(request.headers.get("Idempotency-Key"))
     document = json_body()
     made = service.make_move(store(), game_id, seat, document, key)
     return jsonify(made.report), made.status
+
+
+def idempotency_key(key: str | None) -> str | None:
+    """A move's Idempotency-Key, if it sent one; a 400 if it is empty or too long."""
+    if key is not None and not 0 < len(key) <= MAX_KEY:
+        raise ApiError(400, f"'Idempotency-Key' is 1 to {MAX_KEY} characters",
+                       field="Idempotency-Key")
+    return key
 
 
 @bp.get("/games/<game_id>/record")

@@ -23,6 +23,7 @@ from . import errors, signing
 from .common import limits
 from .common.lifecycle import DEFAULT_MINUTES, MAX_MINUTES, MAX_NAME, MIN_MINUTES
 from .hosts import AllowedHosts, HostCheck
+from .move_shortcut import MoveShortcut
 from .poll import PollShortcut
 from .service import IMPORTS_PER_MINUTE
 from .store import Store, is_postgresql
@@ -224,6 +225,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     def compress(response):
         return gzipped(response)
 
+    app.wsgi_app = MoveShortcut(  # type: ignore[method-assign]  # flask's way to wrap it
+        app.wsgi_app, app, app.extensions["referee.store"], SECURITY_HEADERS)
     app.wsgi_app = PollShortcut(  # type: ignore[method-assign]  # flask's way to wrap it
         app.wsgi_app, app.extensions["referee.store"], SECURITY_HEADERS)
     allowed = AllowedHosts(app.config.get("PUBLIC_URL"), app.config.get("ALLOWED_HOSTS"))
