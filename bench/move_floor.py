@@ -16,12 +16,21 @@ time (``time.process_time``) only:
 
 Layer 3 is what a server would spend per move if everything between the socket and the service
 cost nothing; compare it with boardgame.io's whole CPU per move in the league (0.7-1.7 ms,
-``docs/scaling.md``). `.venv/bin/python bench/move_floor.py [--games 50] [--moves 60]`.
+``docs/scaling.md``). Beside the floor, what the server really spends:
+
+4. **over HTTP**: ``referee serve`` (one worker process) on loopback, the same kind of games,
+   every seat's stream open (``GET .../stream``); one move at a time, each sent on a kept-alive
+   connection and waited for until both seats' streams have pushed it, so that no move shares
+   the server's work with another (the league's moves do). The server's CPU time over all the
+   moves, divided by them: what parsing, routing, threads, sockets and pushes add to layer 3.
+
+`.venv/bin/python bench/move_floor.py [--games 50] [--moves 60] [--http-games 20]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import copy
 import json
 import random
@@ -34,7 +43,19 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from apiclient import Api, FlaskTransport, choose_move, lock_in_random_fleets, open_table  # noqa: E402
+from apiclient import (  # noqa: E402
+    Api,
+    FlaskTransport,
+    HttpTransport,
+    choose_move,
+    lock_in_random_fleets,
+    open_table,
+)
+from conftest import loopback  # noqa: E402
+
+sys.path.insert(0, str(HERE))
+from league_night import Phone, Server, children_of, cpu_of, league_tables  # noqa: E402
+from league_streams import EventReader  # noqa: E402
 
 from referee import create_app, service, streams  # noqa: E402
 from referee.common.problems import RuleViolation  # noqa: E402
@@ -45,6 +66,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--moves", type=int, default=60, help="moves a game, at most")
+    parser.add_argument("--http-games", type=int, default=20, help="games over HTTP (layer 4)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": str(Path(tmp) / "floor.db"), "SECRET_KEY": "floor"})
@@ -96,6 +118,63 @@ def main() -> None:
                         ("pushed", "3. and both views pushed")):
         values = [v * 1000 for v in layers[name]]
         print(f"  {label:28s} {statistics.median(values):6.2f} / {statistics.fmean(values):6.2f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "http.db", None, 1).start()
+        try:
+            tables = league_tables(Api(HttpTransport(server.url)), args.http_games, 2000)
+            moves, cpu, waits = asyncio.run(over_http(server, tables, args.moves))
+        finally:
+            server.stop()
+    print(f"  {'4. over HTTP, one at a time':28s} {cpu / moves * 1000:6.2f} (the server's CPU "
+          f"over {moves:,} moves of {args.http_games} games; both streams had each move "
+          f"{statistics.median(waits) * 1000:.1f} ms after it was sent, median)")
+
+
+async def over_http(server: Server, tables: list, moves_a_game: int
+                    ) -> tuple[int, float, list[float]]:
+    """Layer 4: every seat's stream open, then one move at a time, each waited for until
+    both seats' streams have it; the server's CPU seconds over the moves, their number, and
+    how long each took to reach both streams."""
+    views: dict[tuple[str, str], dict] = {}
+
+    async def listen(table, seat: str, address: str) -> None:
+        reader = EventReader(server.port, table.path("/stream"),
+                             {"Authorization": f"Bearer {table.tokens[seat]}"}, address)
+        assert await reader.open() == 200
+        async for _id, name, data in reader.events():
+            if name == b"view":
+                views[table.id, seat] = json.loads(data)
+
+    listening = [asyncio.create_task(listen(table, seat, loopback(n)))
+                 for n, table in enumerate(tables) for seat in ("red", "blue")]
+    while len(views) < len(listening):
+        await asyncio.sleep(0.05)
+    rng, phone = random.Random(4), Phone(server.port)
+    pids = [server.process.pid, *children_of(server.process.pid)]
+    cpu = -sum(cpu_of(pid) for pid in pids)
+    waits: list[float] = []
+    for _ in range(moves_a_game):
+        for table in tables:
+            turn = views[table.id, "red"]["turn"]
+            if views[table.id, "red"]["phase"] != "play":
+                continue
+            mine = views[table.id, turn]
+            body = json.dumps(choose_move(mine, rng)).encode()
+            sent = time.perf_counter()
+            status, _, data, _ = await phone.request(
+                "POST", table.path("/moves"),
+                {"Authorization": f"Bearer {table.tokens[turn]}"}, body)
+            assert status == 201, data
+            while any(views[table.id, seat]["version"] <= mine["version"]
+                      for seat in ("red", "blue")):
+                await asyncio.sleep(0.0005)
+            waits.append(time.perf_counter() - sent)
+    await asyncio.sleep(0.5)  # anything the server still does for the last move
+    cpu += sum(cpu_of(pid) for pid in pids)
+    for task in listening:
+        task.cancel()
+    phone.close()
+    return len(waits), cpu, waits
 
 
 if __name__ == "__main__":
