@@ -79,12 +79,28 @@ def slot(what: str) -> Iterator[None]:
 
 def use_processes(processes: int) -> None:
     """Run costly work in ``processes`` worker processes of its own from now on (``referee
-    serve``), started now so that the first PDF does not wait for them. Spawned, not forked:
-    a fork of a server with threads may copy a lock some thread holds."""
+    serve``), started now so that the first PDF does not wait for them, but not waited for:
+    each imports the referee (a second of a core), giving way to the server, while the server
+    begins to answer. Spawned, not forked: a fork of a server with threads may copy a lock
+    some thread holds."""
     with _workers_guard:
         _workers.processes = processes
         _workers.pool = pool = _new_pool(processes)
-    pool.submit(int).result(timeout=JOB_S)  # each worker imports the referee
+    starting = threading.Thread(target=_start_giving_way, args=(pool,), name="costly-start")
+    starting.start()
+    starting.join()  # the workers' processes exist; their imports go on in them
+
+
+def _start_giving_way(pool: ProcessPoolExecutor) -> None:
+    """Start the pool's workers from a thread that already gives way as they will: Linux
+    keeps a niceness per thread, and a process starts with that of the thread that started
+    it, so each worker gives way from its first instruction, its import included."""
+    os.setpriority(os.PRIO_PROCESS, 0, _worker_nice(os.getpid()))
+    pool.submit(int)
+
+
+def _worker_nice(server: int) -> int:
+    return min(19, os.getpriority(os.PRIO_PROCESS, server) + WORKER_NICE)
 
 
 def _new_pool(processes: int) -> ProcessPoolExecutor:
@@ -94,9 +110,10 @@ def _new_pool(processes: int) -> ProcessPoolExecutor:
 
 def _start_worker(parent: int) -> None:
     """In each worker process as it starts: end with the server (``follow_parent``), and
-    give way to it for the cores."""
+    give way to it for the cores (a worker started again after one died was not started
+    giving way)."""
     follow_parent(parent)
-    os.nice(WORKER_NICE)
+    os.setpriority(os.PRIO_PROCESS, 0, _worker_nice(parent))
 
 
 def run(what: str, work: Callable[..., T], /, *args, **kwargs) -> T:
