@@ -130,6 +130,17 @@ def main() -> None:
           f"{statistics.median(waits) * 1000:.1f} ms after it was sent, median)")
 
 
+async def idle(pids: list[int], quiet_s: float = 0.5) -> None:
+    """Until the server's processes have used no CPU for ``quiet_s``."""
+    before = sum(cpu_of(pid) for pid in pids)
+    while True:
+        await asyncio.sleep(quiet_s)
+        now = sum(cpu_of(pid) for pid in pids)
+        if now - before < 0.02:
+            return
+        before = now
+
+
 async def over_http(server: Server, tables: list, moves_a_game: int
                     ) -> tuple[int, float, list[float]]:
     """Layer 4: every seat's stream open, then one move at a time, each waited for until
@@ -151,6 +162,7 @@ async def over_http(server: Server, tables: list, moves_a_game: int
         await asyncio.sleep(0.05)
     rng, phone = random.Random(4), Phone(server.port)
     pids = [server.process.pid, *children_of(server.process.pid)]
+    await idle(pids)  # its costly-work process may still be importing the referee
     cpu = -sum(cpu_of(pid) for pid in pids)
     waits: list[float] = []
     for _ in range(moves_a_game):
