@@ -27,6 +27,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from . import service
 from .api import idempotency_key, json_object
 from .store import Store
+from .web import bearer_token
 
 MOVE_PATH = re.compile(r"^/api/v1/games/([0-9a-f]{1,40})/moves$")
 
@@ -38,7 +39,6 @@ class MoveShortcut:
                  headers: dict[str, str]) -> None:
         self.app, self.flask, self.store = app, flask, store
         self.headers = list(headers.items())
-        self.max_body = int(flask.config["MAX_CONTENT_LENGTH"])
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         taken = self._taken(environ)
@@ -72,12 +72,12 @@ class MoveShortcut:
         kind = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
         length = environ.get("CONTENT_LENGTH", "")
         if kind != "application/json" or not length.isdigit() \
-                or not 0 < int(length) <= self.max_body:
+                or not 0 < int(length) <= self.flask.config["MAX_CONTENT_LENGTH"]:
             return None
-        scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
+        token = bearer_token(environ.get("HTTP_AUTHORIZATION", ""))
+        if token is None:
             return None
-        return match.group(1), token.strip(), int(length)
+        return match.group(1), token, int(length)
 
     def _refused(self, refused: Exception, environ: dict,
                  start_response: Callable) -> Iterable[bytes]:

@@ -19,6 +19,7 @@ from werkzeug.sansio.response import Response as SansioResponse
 
 from .service import kept_view, mark_seen
 from .store import Store, Unavailable
+from .web import bearer_token
 
 POLL_PATH = re.compile(r"^/api/v1/games/([0-9a-f]{1,40})$")
 
@@ -71,11 +72,11 @@ class PollShortcut:
         if environ.get("REQUEST_METHOD") != "GET":
             return None
         match = POLL_PATH.match(environ.get("PATH_INFO", ""))
-        scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
-        if not match or scheme.lower() != "bearer" or not token.strip():
+        token = bearer_token(environ.get("HTTP_AUTHORIZATION", ""))
+        if not match or token is None:
             return None
         store = self.store()
-        found = store.seat_stamp(token.strip())  # one query: the seat and its view's stamp
+        found = store.seat_stamp(token)  # one query: the seat and its view's stamp
         game_id = match.group(1)
         if found is None:
             return None

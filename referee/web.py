@@ -44,8 +44,14 @@ def client_address() -> str:
 
 
 def bearer() -> str | None:
-    """The token of an 'Authorization: Bearer ...' header, or None."""
-    header = request.headers.get("Authorization", "")
+    """The token of this request's 'Authorization: Bearer ...' header, or None."""
+    return bearer_token(request.headers.get("Authorization", ""))
+
+
+def bearer_token(header: str) -> str | None:
+    """The token of an 'Authorization: Bearer ...' header's value, or None (read the same
+    way by the app and by the shortcuts that answer before it, ``poll`` and
+    ``move_shortcut``)."""
     scheme, _, token = header.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
