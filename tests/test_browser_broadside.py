@@ -14,22 +14,17 @@ import json
 import mimetypes
 import random
 import re
-import threading
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-from apiclient import Api, HttpTransport
 from broadside_web_support import BLUE, RED, charge, finished, played, started
 from browser_support import (
     PHONE,
-    POLL_MS,
     SHOTS,
     RecordingPhone,
     lock_in_by_page,
     require_browser,
 )
-from conftest import free_port
 from pages_support import unversioned
 
 from referee import create_app
@@ -310,23 +305,6 @@ class LivePhone(RecordingPhone):
         return json.loads(text)["view"]
 
 
-@pytest.fixture
-def bs_server(tmp_path):
-    """The referee serving on loopback from a thread of this process."""
-    from werkzeug.serving import make_server
-
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-test",
-                      "PUBLIC_URL": url, "POLL_MS": POLL_MS})
-    server = make_server("127.0.0.1", port, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield SimpleNamespace(url=url, api=lambda: Api(HttpTransport(url)))
-    server.shutdown()
-    thread.join(10)
-
-
 def planned(seed: int = 9, charging: dict[str, float] | None = None
             ) -> tuple[list[dict], dict]:
     """A whole game from RED and BLUE, played by the core alone: each move the charge up (or
@@ -355,8 +333,8 @@ def result_reports(plan: list[dict]) -> list[dict]:
     return game.reports
 
 
-def test_b12_two_phones_play_a_whole_game_of_broadside(browser, bs_server):
-    api = bs_server.api()
+def test_b12_two_phones_play_a_whole_game_of_broadside(browser, live_server):
+    api = live_server.api()
     status, created, _ = api.call("POST", "/api/v1/games", {"rules": "broadside"})
     assert status == 201, created
     red, blue = LivePhone(browser, "red"), LivePhone(browser, "blue")
@@ -481,8 +459,8 @@ def test_b6_phones_a_buoy_found_is_drawn_gone_from_its_circle(phone):
 
 
 def test_b10_b5_phones_the_players_may_agree_to_end_and_red_moves_first_as_said(browser,
-                                                                                 bs_server):
-    api = bs_server.api()
+                                                                                 live_server):
+    api = live_server.api()
     status, created, _ = api.call("POST", "/api/v1/games", {"rules": "broadside"})
     assert status == 201, created
     red, blue = LivePhone(browser, "red-agree"), LivePhone(browser, "blue-agree")

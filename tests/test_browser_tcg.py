@@ -13,22 +13,17 @@ import copy
 import json
 import mimetypes
 import re
-import threading
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-from apiclient import Api, HttpTransport
 from browser_support import (
     PHONE,
-    POLL_MS,
     SHOTS,
     RecordingPhone,
     lock_in_by_page,
     require_browser,
 )
-from conftest import free_port
 from flask import render_template
 from pages_support import unversioned
 from tcg_web_support import BLUE, BLUE_SIDE_BY_SIDE, RED, played
@@ -357,7 +352,8 @@ class LivePhone(RecordingPhone):
         self.page.wait_for_selector(".your-turn", timeout=20000)
         self.page.locator(f'#tcg-theirs [data-hole="{hole}"]').tap()
         assert self.page.locator("#tcg-fire").inner_text() == f"Fire at {hole}"
-        self.page.locator("#tcg-fire").tap()
+        with self.page.expect_navigation():  # the shot's answer is the next page
+            self.page.locator("#tcg-fire").tap()
         try:
             self.page.wait_for_selector("text=Game over" if last else
                                         f"#last:has-text('at {hole}')")
@@ -373,32 +369,7 @@ def secret_holes(fleet: dict) -> set[str]:
     return holes | {fleet["man"]}
 
 
-@pytest.fixture
-def tcg_server(tmp_path, monkeypatch):
-    """The referee serving on loopback from a thread of this process, Battleship TCG among its
-    rule sets: registered here while the registry (``referee/rulesets.py``) does not name it
-    yet, untouched once it does."""
-    from werkzeug.serving import make_server
-
-    from referee import rulesets
-    from referee.battleship_tcg import RULE_SET
-
-    if RULE_SET.rules not in rulesets.RULE_SETS:
-        monkeypatch.setitem(rulesets.RULE_SETS, RULE_SET.rules, RULE_SET)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-test",
-                      "PUBLIC_URL": url, "POLL_MS": POLL_MS})
-    server = make_server("127.0.0.1", port, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield SimpleNamespace(url=url, api=lambda: Api(HttpTransport(url)))
-    server.shutdown()
-    thread.join(10)
-
-
-def test_two_phones_play_a_whole_game_of_battleship_tcg(browser, tcg_server):
-    live_server = tcg_server
+def test_two_phones_play_a_whole_game_of_battleship_tcg(browser, live_server):
     api = live_server.api()
     status, created, _ = api.call("POST", "/api/v1/games", {"rules": "battleship-tcg"})
     assert status == 201, created
@@ -479,14 +450,14 @@ def across_the_rows(fleet: dict) -> list[str]:
 
 
 def test_t8_both_halves_stay_drawn_after_every_shot_when_a_sinking_cannot_be_placed(
-        browser, tcg_server):
+        browser, live_server):
     # Red sweeps across Blue's boats lying side by side: his 10th hit sinks the Patrol Boat
     # where either of two lines of hits could be it, and the referee's list of sunk boats
     # says so (its holes null). The page drew an outline from every sunk boat's holes, threw
     # a TypeError on null (drawHalf), and both halves vanished for the rest of the game, in
     # long games against the recruit. After every shot of a whole game, Red's page has
     # both halves drawn and no script or console error.
-    api = tcg_server.api()
+    api = live_server.api()
     status, created, _ = api.call("POST", "/api/v1/games", {"rules": "battleship-tcg"})
     assert status == 201, created
     game = f"/api/v1/games/{created['id']}"
@@ -550,8 +521,8 @@ def test_t8_both_halves_stay_drawn_after_every_shot_when_a_sinking_cannot_be_pla
     red.context.close()
 
 
-def test_t3_t5_phones_place_the_rest_for_me_places_what_is_left_legally(browser, tcg_server):
-    api = tcg_server.api()
+def test_t3_t5_phones_place_the_rest_for_me_places_what_is_left_legally(browser, live_server):
+    api = live_server.api()
     status, created, _ = api.call("POST", "/api/v1/games", {"rules": "battleship-tcg"})
     assert status == 201, created
     red = LivePhone(browser, "red-fill")
