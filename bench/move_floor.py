@@ -54,7 +54,7 @@ from apiclient import (  # noqa: E402
 from conftest import loopback  # noqa: E402
 
 sys.path.insert(0, str(HERE))
-from league_night import Phone, Server, children_of, cpu_of, league_tables  # noqa: E402
+from league_night import CLK_TCK, Phone, Server, children_of, cpu_of, league_tables  # noqa: E402
 from league_streams import EventReader  # noqa: E402
 
 from referee import create_app, service, streams  # noqa: E402
@@ -122,12 +122,38 @@ def main() -> None:
         server = Server(Path(tmp) / "http.db", None, 1).start()
         try:
             tables = league_tables(Api(HttpTransport(server.url)), args.http_games, 2000)
-            moves, cpu, waits = asyncio.run(over_http(server, tables, args.moves))
+            moves, cpu, waits, by_thread = asyncio.run(over_http(server, tables, args.moves))
         finally:
             server.stop()
     print(f"  {'4. over HTTP, one at a time':28s} {cpu / moves * 1000:6.2f} (the server's CPU "
           f"over {moves:,} moves of {args.http_games} games; both streams had each move "
           f"{statistics.median(waits) * 1000:.1f} ms after it was sent, median)")
+    for part, seconds in by_thread.items():
+        print(f"       {part:23s} {seconds / moves * 1000:6.2f}")
+
+
+THREADS = {"stream-loop": "the hub's loop", "stream-pusher": "the hub's pusher"}
+
+
+def thread_cpu(pids: list[int]) -> dict[str, float]:
+    """CPU seconds so far of the server's threads, by part: waitress's loop (its first
+    thread), the hub's loop and pusher (by the names the server gives them), the request
+    threads and others of the server's process, and its other processes."""
+    parts = dict.fromkeys(("waitress's loop", "request threads", *THREADS.values(),
+                           "other processes"), 0.0)
+    server, *others = pids
+    for task in Path(f"/proc/{server}/task").iterdir():
+        try:
+            name = (task / "comm").read_text().strip()
+            fields = (task / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        seconds = (int(fields[11]) + int(fields[12])) / CLK_TCK
+        part = "waitress's loop" if int(task.name) == server else THREADS.get(
+            name, "request threads")
+        parts[part] += seconds
+    parts["other processes"] = sum(cpu_of(pid) for pid in others)
+    return parts
 
 
 async def idle(pids: list[int], quiet_s: float = 0.5) -> None:
@@ -142,10 +168,10 @@ async def idle(pids: list[int], quiet_s: float = 0.5) -> None:
 
 
 async def over_http(server: Server, tables: list, moves_a_game: int
-                    ) -> tuple[int, float, list[float]]:
+                    ) -> tuple[int, float, list[float], dict[str, float]]:
     """Layer 4: every seat's stream open, then one move at a time, each waited for until
-    both seats' streams have it; the server's CPU seconds over the moves, their number, and
-    how long each took to reach both streams."""
+    both seats' streams have it; their number, the server's CPU seconds over the moves, how
+    long each took to reach both streams, and the CPU seconds by thread (``thread_cpu``)."""
     views: dict[tuple[str, str], dict] = {}
 
     async def listen(table, seat: str, address: str) -> None:
@@ -164,6 +190,7 @@ async def over_http(server: Server, tables: list, moves_a_game: int
     pids = [server.process.pid, *children_of(server.process.pid)]
     await idle(pids)  # its costly-work process may still be importing the referee
     cpu = -sum(cpu_of(pid) for pid in pids)
+    threads_before = thread_cpu(pids)
     waits: list[float] = []
     for _ in range(moves_a_game):
         for table in tables:
@@ -183,10 +210,12 @@ async def over_http(server: Server, tables: list, moves_a_game: int
             waits.append(time.perf_counter() - sent)
     await asyncio.sleep(0.5)  # anything the server still does for the last move
     cpu += sum(cpu_of(pid) for pid in pids)
+    by_thread = {part: seconds - threads_before[part]
+                 for part, seconds in thread_cpu(pids).items()}
     for task in listening:
         task.cancel()
     phone.close()
-    return len(waits), cpu, waits
+    return len(waits), cpu, waits, by_thread
 
 
 if __name__ == "__main__":

@@ -54,7 +54,7 @@ from flask import Response, current_app, request
 from . import service
 from .common.documents import Json, StatusView
 from .errors import ApiError
-from .serving import HAND_OFF
+from .serving import HAND_OFF, name_os_thread
 from .store import ChangeWatcher, Store
 from .web import store
 from .webparts import poll_ms
@@ -372,6 +372,7 @@ class Hub:
     # -- the loop thread ---------------------------------------------------------------------
 
     def _run_loop(self) -> None:
+        name_os_thread()
         asyncio.set_event_loop(self.loop)
         self.loop.call_later(SWEEP_S, self._sweep)
         self.loop.run_forever()
@@ -414,6 +415,7 @@ class Hub:
     # -- the pusher thread -----------------------------------------------------------------
 
     def _run_pusher(self) -> None:
+        name_os_thread()
         store = Store(self.database, autocheckpoint=False)
         watcher = self.watcher = store.change_watcher()
         seen_at = time.monotonic()

@@ -11,6 +11,7 @@ import json
 import random
 import re
 import time
+from pathlib import Path
 
 import pytest
 from api_support import squares_in_text, table_in_play
@@ -268,3 +269,19 @@ def test_a_stream_the_server_cannot_hold_brings_the_browser_back_as_often_as_a_p
                                      headers={"Authorization": f"Bearer {table.tokens['red']}"})
     assert response.status_code == 200
     assert response.data.startswith(b"retry: %d\n\nevent: ping\n" % poll_ms), response.data[:80]
+
+
+def test_each_serving_process_names_its_hubs_threads_for_the_operating_system(server):
+    """``top -H``, ``ps -L`` and ``bench/move_floor.py`` tell the hub's two threads from the
+    request threads by the names each serving process gives them (``serving.name_os_thread``):
+    both workers, the first and the one it started (which may still be starting)."""
+    def names(pid: int) -> set[str]:
+        return {(task / "comm").read_text().strip()
+                for task in Path(f"/proc/{pid}/task").iterdir()}
+
+    serving = processes(server)
+    assert len(serving) == 2
+    deadline = time.monotonic() + 30
+    while not all({"stream-loop", "stream-pusher"} <= names(pid) for pid in serving):
+        assert time.monotonic() < deadline, {pid: names(pid) for pid in serving}
+        time.sleep(0.1)
