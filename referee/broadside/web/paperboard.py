@@ -7,7 +7,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black, white
 from reportlab.platypus import Flowable
 
-from printables.style import FONT, FONT_BOLD
+from printables.shapes import draw_shape
 
 from .drawing import Drawing, Group, Shape
 
@@ -42,6 +42,7 @@ PRINT: dict[str, tuple[Color | None, Color | None, float]] = {
     "panel-small": (GREY, None, 0),
     "tap": (None, None, 0),
 }
+BOLD = ("panel", "battery-site", "buoy-word", "battery-word", "ship-number")  # their text
 
 
 def _paint(cls: str) -> tuple[Color | None, Color | None, float]:
@@ -106,41 +107,13 @@ class HarbourFlowable(Flowable):
         c.restoreState()
 
     def _shape(self, shape: Shape) -> None:
-        c, s = self.canv, self.scale
         fill, stroke, width = _paint(shape.cls)
         if fill is None and stroke is None:
             return
-        c.setFillColor(fill or white)
-        c.setStrokeColor(stroke or black)
-        c.setLineWidth(max(width * s, 0.2))
-        a = shape.at
-        if shape.kind == "rect":
-            x, y = self._xy(a[0], a[1] + a[3])
-            c.rect(x, y, a[2] * s, a[3] * s, stroke=int(stroke is not None),
-                   fill=int(fill is not None))
-        elif shape.kind == "circle":
-            x, y = self._xy(a[0], a[1])
-            c.circle(x, y, a[2] * s, stroke=int(stroke is not None), fill=int(fill is not None))
-        elif shape.kind == "line":
-            if shape.cls == "fire":
-                c.setDash(0.12 * s, 0.1 * s)
-            c.line(*self._xy(a[0], a[1]), *self._xy(a[2], a[3]))
-            c.setDash()
-        elif shape.kind == "poly":
-            path = c.beginPath()
-            points = [self._xy(a[i], a[i + 1]) for i in range(0, len(a), 2)]
-            path.moveTo(*points[0])
-            for point in points[1:]:
-                path.lineTo(*point)
-            path.close()
-            c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
-        else:
-            x, y = self._xy(a[0], a[1])
-            bold = shape.cls.split()[0] in ("panel", "battery-site", "buoy-word", "battery-word",
-                                            "ship-number")
-            c.setFont(FONT_BOLD if bold else FONT, a[2] * s)
-            c.setFillColor(fill or black)
-            c.drawCentredString(x, y, shape.text)
+        s = self.scale
+        draw_shape(self.canv, shape, s, self._xy, fill, stroke, width, thinnest=0.2,
+                   bold=shape.cls.split()[0] in BOLD,
+                   dash=(0.12 * s, 0.1 * s) if shape.cls == "fire" else None)
 
     def draw(self) -> None:
         c = self.canv

@@ -7,7 +7,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black, white
 from reportlab.platypus import Flowable
 
-from printables.style import FONT, FONT_BOLD
+from printables.shapes import draw_shape
 
 from .drawing import Drawing, Group, Shape
 
@@ -98,40 +98,13 @@ class BoardFlowable(Flowable):
         return x * self.scale, self.height - y * self.scale
 
     def _shape(self, shape: Shape) -> None:
-        c, s = self.canv, self.scale
         fill, stroke, width = _paint(shape.cls)
         if fill is None and stroke is None:
             return
-        c.setFillColor(fill or white)
-        c.setStrokeColor(stroke or black)
-        c.setLineWidth(max(width * s, 0.25))
-        kind = shape.cls.split()[0]
-        c.setLineCap(1 if kind == "island-link" else 0)
-        c.setDash(0.12 * s, 0.08 * s) if kind in DASHED else c.setDash()
-        a = shape.at
-        paint = {"stroke": int(stroke is not None), "fill": int(fill is not None)}
-        if shape.kind == "rect":
-            x, y = self._xy(a[0], a[1] + a[3])
-            c.rect(x, y, a[2] * s, a[3] * s, **paint)
-        elif shape.kind == "circle":
-            x, y = self._xy(a[0], a[1])
-            c.circle(x, y, a[2] * s, **paint)
-        elif shape.kind == "line":
-            c.line(*self._xy(a[0], a[1]), *self._xy(a[2], a[3]))
-        elif shape.kind == "poly":
-            path = c.beginPath()
-            points = [self._xy(a[i], a[i + 1]) for i in range(0, len(a), 2)]
-            path.moveTo(*points[0])
-            for point in points[1:]:
-                path.lineTo(*point)
-            path.close()
-            c.drawPath(path, **paint)
-        else:
-            x, y = self._xy(a[0], a[1])
-            c.setFont(FONT_BOLD if kind in BOLD else FONT, a[2] * s)
-            c.setFillColor(fill or black)
-            c.drawCentredString(x, y, shape.text)
-        c.setDash()
+        s, kind = self.scale, shape.cls.split()[0]
+        self.canv.setLineCap(1 if kind == "island-link" else 0)
+        draw_shape(self.canv, shape, s, self._xy, fill, stroke, width, thinnest=0.25,
+                   bold=kind in BOLD, dash=(0.12 * s, 0.08 * s) if kind in DASHED else None)
 
     def draw(self) -> None:
         c = self.canv
