@@ -7,10 +7,11 @@ game's own paper."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
 
 from .style import FONT, FONT_BOLD
 
@@ -27,6 +28,41 @@ class Shape(Protocol):
 
     @property
     def text(self) -> str: ...
+
+
+class Sized(Protocol):
+    """What a game's drawing gives of its size, in its own units."""
+
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def height(self) -> float: ...
+
+
+D = TypeVar("D", bound=Sized)
+
+
+class DrawingFlowable(Flowable, Generic[D]):
+    """A game's drawing as a flowable: ``width`` points wide (its height follows), or fitted
+    into ``height``; ``scale`` points to each of the drawing's units. A game's paper draws it
+    (``draw``), its shapes by ``draw_shape`` with ``_xy`` for their points."""
+
+    def __init__(self, drawing: D, width: float, height: float | None = None) -> None:
+        super().__init__()
+        self.drawing = drawing
+        self.scale = width / drawing.width
+        if height is not None:
+            self.scale = min(self.scale, height / drawing.height)
+        self.width = drawing.width * self.scale
+        self.height = drawing.height * self.scale
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        """A point of the drawing on the page (its y measured down from the top)."""
+        return x * self.scale, self.height - y * self.scale
 
 
 def draw_shape(canvas: Canvas, shape: Shape, scale: float,

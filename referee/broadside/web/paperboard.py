@@ -5,9 +5,8 @@ black, Blue's white with a black rim, a mast a dot on the hull)."""
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, black, white
-from reportlab.platypus import Flowable
 
-from printables.shapes import draw_shape
+from printables.shapes import DrawingFlowable, draw_shape
 
 from .drawing import Drawing, Group, Shape
 
@@ -61,28 +60,16 @@ def _paint(cls: str) -> tuple[Color | None, Color | None, float]:
     return fill, stroke, width
 
 
-class HarbourFlowable(Flowable):
-    """The drawing ``width`` points wide (its height follows), or fitted into ``height``."""
+class HarbourFlowable(DrawingFlowable[Drawing]):
+    """The harbour on paper, its board and each look of a piece drawn once a document."""
 
-    def __init__(self, drawing: Drawing, width: float, height: float | None = None) -> None:
-        super().__init__()
-        self.drawing = drawing
-        self.scale = width / drawing.width
-        if height is not None:
-            self.scale = min(self.scale, height / drawing.height)
-        self.width = drawing.width * self.scale
-        self.height = drawing.height * self.scale
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
+    _origin: tuple[float, float] = (0.0, 0.0)  # a piece's cross, while its form is drawn
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         ox, oy = self._origin
-        if self._origin != (0.0, 0.0):
+        if self._origin != (0.0, 0.0):  # a piece's points about its cross
             return (x - ox) * self.scale, -(y - oy) * self.scale
-        return x * self.scale, self.height - y * self.scale
-
-    _origin: tuple[float, float] = (0.0, 0.0)
+        return super()._xy(x, y)
 
     def _piece(self, group: Group) -> None:
         """A piece (a ship, a buoy, a merchant ship) drawn once for each look and size in a

@@ -5,9 +5,8 @@ hulls and crew black, Blue's white with a black rim, the raised decks a pale gre
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, black, white
-from reportlab.platypus import Flowable
 
-from printables.shapes import draw_shape
+from printables.shapes import DrawingFlowable, draw_shape
 
 from .drawing import Drawing, Group, Shape
 
@@ -79,23 +78,8 @@ def _paint(cls: str) -> tuple[Color | None, Color | None, float]:
     return fill, stroke, width
 
 
-class BoardFlowable(Flowable):
-    """The drawing ``width`` points wide (its height follows), or fitted into ``height``."""
-
-    def __init__(self, drawing: Drawing, width: float, height: float | None = None) -> None:
-        super().__init__()
-        self.drawing = drawing
-        self.scale = width / drawing.width
-        if height is not None:
-            self.scale = min(self.scale, height / drawing.height)
-        self.width = drawing.width * self.scale
-        self.height = drawing.height * self.scale
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
-
-    def _xy(self, x: float, y: float) -> tuple[float, float]:
-        return x * self.scale, self.height - y * self.scale
+class BoardFlowable(DrawingFlowable[Drawing]):
+    """The sea or the decks on paper, the board without pieces drawn once a document."""
 
     def _shape(self, shape: Shape) -> None:
         fill, stroke, width = _paint(shape.cls)
