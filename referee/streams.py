@@ -277,7 +277,7 @@ class StreamProtocol(asyncio.Protocol):
 class Hub:
     """This process's streams: an asyncio loop on a thread of its own holds them all, and a
     second thread waits for changes (``Store.change_watcher``), builds the documents and
-    hands them to the loop. Started once a process (``start``)."""
+    hands them to the loop. Started once a process and database (``start_hub``)."""
 
     def __init__(self, database: str, trusted_proxy: str | None = None) -> None:
         self.database = database
@@ -293,10 +293,32 @@ class Hub:
         # the store's ChangeWatcher, once the pusher has made it
         self.watcher: ChangeWatcher | None = None
 
+    stopping = False  # ``stop``: the threads end
+
     def start(self) -> Hub:
-        threading.Thread(target=self._run_loop, name="stream-loop", daemon=True).start()
-        threading.Thread(target=self._run_pusher, name="stream-pusher", daemon=True).start()
+        self.threads = [threading.Thread(target=self._run_loop, name="stream-loop", daemon=True),
+                        threading.Thread(target=self._run_pusher, name="stream-pusher",
+                                         daemon=True)]
+        for thread in self.threads:
+            thread.start()
         return self
+
+    def stop(self) -> None:
+        """End every stream and both threads (a server that stops while its process goes on:
+        a test's). ``referee serve`` never stops its hub; its process ends."""
+        self.stopping = True
+        if self.watcher is not None:
+            self.watcher.wake()
+        self.loop.call_soon_threadsafe(self._end_all)
+        for thread in self.threads:
+            thread.join(10)
+
+    def _end_all(self) -> None:
+        with self.lock:
+            streams = [s for held in self.by_game.values() for s in held]
+        for stream in streams:
+            stream.end()
+        self.loop.stop()
 
     # -- admission, on a server thread -------------------------------------------------------
 
@@ -419,7 +441,7 @@ class Hub:
         store = Store(self.database, autocheckpoint=False)
         watcher = self.watcher = store.change_watcher()
         seen_at = time.monotonic()
-        while True:
+        while not self.stopping:
             try:
                 changed = watcher.wait(SWEEP_S)
                 with self.lock:
@@ -435,6 +457,8 @@ class Hub:
                 log.exception("the stream pusher failed; it goes on")
                 store.end_open_transaction()
                 time.sleep(SWEEP_S)
+        watcher.close()
+        store.close()
 
     def _push_game(self, store: Store, game_id: str) -> None:
         """Build each listener's document of one game once, then send them all together,
@@ -472,19 +496,26 @@ class Hub:
             return self.count
 
 
-_HUB: Hub | None = None
+_HUBS: dict[str, Hub] = {}  # by database: one under ``referee serve``
 
 
 def start_hub(database: str, trusted_proxy: str | None = None) -> Hub:
-    """This process's hub, started on first asking (``referee serve`` asks as it starts)."""
-    global _HUB
-    if _HUB is None:
-        _HUB = Hub(database, trusted_proxy).start()
-    return _HUB
+    """This process's hub for the database, started on first asking (``referee serve`` asks
+    as it starts)."""
+    if database not in _HUBS:
+        _HUBS[database] = Hub(database, trusted_proxy).start()
+    return _HUBS[database]
 
 
-def hub() -> Hub | None:
-    return _HUB
+def stop_hub(database: str) -> None:
+    """Stop the database's hub, if one was started (``Hub.stop``)."""
+    held = _HUBS.pop(database, None)
+    if held is not None:
+        held.stop()
+
+
+def hub(database: str) -> Hub | None:
+    return _HUBS.get(database)
 
 
 def open_stream(listener: Listener, client: str) -> Response:
@@ -499,7 +530,7 @@ def open_stream(listener: Listener, client: str) -> Response:
                     poll_ms(current_app.config))
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     hand_off = request.environ.get(HAND_OFF)
-    held = hub()
+    held = hub(current_app.config["DATABASE"])
     if hand_off is None or held is None or request.method != "GET":
         return Response(first, mimetype="text/event-stream", headers=headers)
     refused = held.refusal(client)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 from pathlib import Path
 from types import ModuleType
 from urllib.parse import urljoin
@@ -24,11 +25,10 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 1}
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
-# how often the pages of a referee a browser test starts in its own process ask whether
-# their game moved on (the config's POLL_MS, REFEREE_POLL_MS): Flask's development server
-# there holds no stream, so a phone sees the other's move by polling, within a fifth of a
-# second, and a test waits for the page, not through a poll of two seconds (a `referee
-# serve` pushes every move on the game's stream at once)
+# how often the pages of a referee a browser test serves from its own process
+# (``ServedHere``) ask whether their game moved on when their stream fails (the config's
+# POLL_MS, REFEREE_POLL_MS): within a fifth of a second, so that a test of that fallback
+# need not wait through polls of two seconds
 POLL_MS = 200
 MISSING = "no Chromium at /usr/bin/chromium (apt-get install chromium)"
 
@@ -99,3 +99,34 @@ def lock_in_by_page(phone: RecordingPhone, disposition: dict, lock: str) -> None
     assert button.is_enabled()
     with page.expect_navigation():
         button.tap()
+
+
+class ServedHere:
+    """The referee's own server (waitress with the referee's settings, and its streams' hub)
+    serving ``app`` on loopback from threads of this process, as ``referee serve`` does from
+    its own: for a browser test that moves the referee's clock (``service.clock``), which a
+    server in another process would not see. Every move reaches the other phone on its
+    stream, as under ``referee serve``."""
+
+    def __init__(self, app, port: int) -> None:
+        from referee import serving, streams
+
+        self.app, self.database = app, app.config["DATABASE"]
+        streams.start_hub(self.database)
+        self.server = serving.make_server(app, host="127.0.0.1", port=port, threads=8,
+                                          ident="referee", clear_untrusted_proxy_headers=True)
+        self.thread = threading.Thread(target=self.server.run, name="served-here",
+                                       daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        """Its connections closed and its threads ended, by its own loop's thread."""
+        from waitress import wasyncore
+
+        from referee import streams
+
+        server = self.server
+        server.task_dispatcher.shutdown()
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        self.thread.join(10)
+        streams.stop_hub(self.database)

@@ -32,10 +32,9 @@ def running_referee(folder) -> Iterator:
     server = Referee(folder)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(service.clock, "now", server.now)
-        server.thread.start()
+        server.start()
         yield server
-        server.server.shutdown()
-        server.thread.join(10)
+        server.stop()
 
 
 class Table:

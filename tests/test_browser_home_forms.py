@@ -23,10 +23,9 @@ from test_browser_seats import Referee  # noqa: E402
 @pytest.fixture(scope="module")
 def referee(tmp_path_factory):
     server = Referee(tmp_path_factory.mktemp("home"))
-    server.thread.start()
+    server.start()
     yield server
-    server.server.shutdown()
-    server.thread.join(10)
+    server.stop()
 
 
 def phone(browser, *, script: bool = True):

@@ -10,14 +10,12 @@ The referee runs in this process (a threaded WSGI server) so that the test can m
 from __future__ import annotations
 
 import json
-import threading
 import time
 from pathlib import Path
 
 import pytest
-from browser_support import POLL_MS, require_browser
+from browser_support import POLL_MS, ServedHere, require_browser
 from conftest import free_port
-from werkzeug.serving import make_server
 
 from referee import create_app, service
 
@@ -41,8 +39,15 @@ class Referee:
         self.url = f"http://127.0.0.1:{self.port}"
         app = create_app({"DATABASE": str(tmp_path / "seats.db"), "SECRET_KEY": "seats",
                           "PUBLIC_URL": self.url, "POLL_MS": POLL_MS})
-        self.server = make_server("127.0.0.1", self.port, app, threaded=True)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.app = app
+        self.served: ServedHere | None = None
+
+    def start(self) -> None:
+        self.served = ServedHere(self.app, self.port)
+
+    def stop(self) -> None:
+        if self.served is not None:
+            self.served.stop()
 
     def now(self) -> float:
         return time.time() + self.offset
@@ -55,10 +60,9 @@ class Referee:
 def referee(tmp_path, monkeypatch):
     server = Referee(tmp_path)
     monkeypatch.setattr(service.clock, "now", server.now)
-    server.thread.start()
+    server.start()
     yield server
-    server.server.shutdown()
-    server.thread.join(10)
+    server.stop()
 
 
 def fleet(seat: str) -> dict:
