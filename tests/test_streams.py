@@ -10,6 +10,7 @@ import http.client
 import json
 import random
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from helpers import IDLE_SQUARES, QUIET
 from process_support import workers_of
 from stream_support import EventStream, holder_of
 
-from referee import create_app, rulesets
+from referee import create_app, rulesets, streams
 from referee.naval_war.fleet import check_disposition
 from referee.streams import STREAMS_PER_CLIENT
 
@@ -285,3 +286,21 @@ def test_each_serving_process_names_its_hubs_threads_for_the_operating_system(se
     while not all({"stream-loop", "stream-pusher"} <= names(pid) for pid in serving):
         assert time.monotonic() < deadline, {pid: names(pid) for pid in serving}
         time.sleep(0.1)
+
+
+def test_a_hub_stopped_ends_its_threads_and_leaves_other_databases_hubs_alone(tmp_path):
+    """A server started and stopped inside a process (a test's) leaves no thread behind; a
+    hub serves the database it was started for, one per database."""
+    apps = [create_app({"DATABASE": str(tmp_path / f"{name}.db"), "SECRET_KEY": "hub"})
+            for name in ("one", "two")]
+    one, two = (app.config["DATABASE"] for app in apps)
+    before = set(threading.enumerate())
+    first, second = streams.start_hub(one), streams.start_hub(two)
+    assert first is not second and streams.start_hub(one) is first
+    assert streams.hub(one) is first and streams.hub(two) is second
+    streams.stop_hub(one)
+    assert streams.hub(one) is None and streams.hub(two) is second
+    assert not any(thread.is_alive() for thread in first.threads)
+    assert all(thread.is_alive() for thread in second.threads)
+    streams.stop_hub(two)
+    assert set(threading.enumerate()) <= before
