@@ -13,11 +13,17 @@ import contextlib
 import json
 import os
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from urllib.parse import urljoin
 
 import pytest
+from apiclient import Api, HttpTransport
+from waitress import wasyncore
+
+from referee import create_app, service, serving, streams
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -26,7 +32,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
          "device_scale_factor": 1}
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 # how often the pages of a referee a browser test serves from its own process
-# (``ServedHere``) ask whether their game moved on when their stream fails (the config's
+# (``RefereeHere``) ask whether their game moved on when their stream fails (the config's
 # POLL_MS, REFEREE_POLL_MS): within a fifth of a second, so that a test of that fallback
 # need not wait through polls of two seconds
 POLL_MS = 200
@@ -101,32 +107,55 @@ def lock_in_by_page(phone: RecordingPhone, disposition: dict, lock: str) -> None
         button.tap()
 
 
-class ServedHere:
-    """The referee's own server (waitress with the referee's settings, and its streams' hub)
-    serving ``app`` on loopback from threads of this process, as ``referee serve`` does from
-    its own: for a browser test that moves the referee's clock (``service.clock``), which a
-    server in another process would not see. Every move reaches the other phone on its
-    stream, as under ``referee serve``."""
+class RefereeHere:
+    """The referee served on loopback from threads of this process by its own server
+    (waitress with the referee's settings, and its streams' hub, as ``referee serve`` serves
+    it from its own), with a clock the test moves (``advance``): for a browser test that moves
+    the referee's clock (``service.clock``), which a server in another process would not see.
+    Every move reaches the other phone on its stream, as under ``referee serve``. Use
+    ``referee_here``, which starts it, sets the clock and stops it."""
 
-    def __init__(self, app, port: int) -> None:
-        from referee import serving, streams
+    def __init__(self, folder: Path, name: str) -> None:
+        from conftest import free_port  # conftest imports this module
 
-        self.app, self.database = app, app.config["DATABASE"]
+        self.offset = 0.0
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app({"DATABASE": str(folder / f"{name}.db"), "SECRET_KEY": name,
+                               "PUBLIC_URL": self.url, "POLL_MS": POLL_MS})
+        self.database = self.app.config["DATABASE"]
+        self.api = Api(HttpTransport(self.url))
+
+    def now(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, minutes: float = 0.0, *, seconds: float = 0.0) -> None:
+        self.offset += 60 * minutes + seconds
+
+    def start(self) -> None:
         streams.start_hub(self.database)
-        self.server = serving.make_server(app, host="127.0.0.1", port=port, threads=8,
-                                          ident="referee", clear_untrusted_proxy_headers=True)
-        self.thread = threading.Thread(target=self.server.run, name="served-here",
+        self.server = serving.make_server(self.app, host="127.0.0.1", port=self.port,
+                                          threads=8, ident="referee",
+                                          clear_untrusted_proxy_headers=True)
+        self.thread = threading.Thread(target=self.server.run, name="referee-here",
                                        daemon=True)
         self.thread.start()
 
     def stop(self) -> None:
         """Its connections closed and its threads ended, by its own loop's thread."""
-        from waitress import wasyncore
-
-        from referee import streams
-
         server = self.server
         server.task_dispatcher.shutdown()
         server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
         self.thread.join(10)
         streams.stop_hub(self.database)
+
+
+def referee_here(folder: Path, name: str) -> Iterator[RefereeHere]:
+    """A fixture's body: the referee served from this process (``RefereeHere``), the
+    referee's clock its own while the fixture lasts, stopped afterwards."""
+    referee = RefereeHere(folder, name)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(service.clock, "now", referee.now)
+        referee.start()
+        yield referee
+        referee.stop()

@@ -1,12 +1,9 @@
-"""What the browser tests of a club night share: the referee in this process with a clock the
-test moves (``test_browser_seats.Referee``), games made and set up through the API (``Table``),
-and a phone at 390 x 844 that notes its page's script errors."""
+"""What the browser tests of a club night share beside the referee served from their process
+(``browser_support.referee_here``): games made and set up through the API (``Table``), and a
+phone at 390 x 844 that notes its page's script errors."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from apiclient import HttpTransport
 from broadside_web_support import BLUE as BROADSIDE_BLUE
 from broadside_web_support import RED as BROADSIDE_RED
@@ -15,26 +12,11 @@ from pages_support import FLEETS
 from tcg_web_support import BLUE as TCG_BLUE
 from tcg_web_support import RED as TCG_RED
 
-from referee import service
-
 FLEETS_OF = {"naval-war": FLEETS, "battleship-tcg": {"red": TCG_RED, "blue": TCG_BLUE},
              "broadside": {"red": BROADSIDE_RED, "blue": BROADSIDE_BLUE},
              "broadsides-boarding": {"red": {"captain": "D4"}, "blue": {"captain": "E4"}}}
 # what locking in sends besides: the phone's own dice seed where dice are rolled (BB24)
 READY_OF = {"broadsides-boarding": {"dice_seed": "5" * 32}}
-
-
-def running_referee(folder) -> Iterator:
-    """The referee on loopback in this process, its clock the test's
-    (``referee.advance(minutes)``), stopped afterwards."""
-    from test_browser_seats import Referee
-
-    server = Referee(folder)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(service.clock, "now", server.now)
-        server.start()
-        yield server
-        server.stop()
 
 
 class Table:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import require_browser, screenshot_path
-from table_support import Table, phone, running_referee
+from browser_support import referee_here, require_browser, screenshot_path
+from table_support import Table, phone
 
 from referee import rulesets
 
@@ -22,7 +22,7 @@ sync_api = require_browser()
 
 @pytest.fixture(scope="module")
 def referee(tmp_path_factory):
-    yield from running_referee(tmp_path_factory.mktemp("night"))
+    yield from referee_here(tmp_path_factory.mktemp("night"), "night")
 
 
 def shot(page, name: str) -> None:

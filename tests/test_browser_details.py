@@ -16,8 +16,8 @@ import random
 
 import pytest
 from apiclient import choose_move
-from browser_support import require_browser, screenshot_path
-from table_support import FLEETS_OF, Table, phone, running_referee
+from browser_support import referee_here, require_browser, screenshot_path
+from table_support import FLEETS_OF, Table, phone
 
 from referee import printouts
 
@@ -26,7 +26,7 @@ sync_api = require_browser()
 
 @pytest.fixture(scope="module")
 def referee(tmp_path_factory):
-    yield from running_referee(tmp_path_factory.mktemp("details"))
+    yield from referee_here(tmp_path_factory.mktemp("details"), "details")
 
 
 def shot(page, name: str) -> None:

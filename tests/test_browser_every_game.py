@@ -14,22 +14,19 @@ import json
 import time
 
 import pytest
-from apiclient import Api, HttpTransport
 from broadside_web_support import BLUE as BS_BLUE
 from broadside_web_support import RED as BS_RED
 from browser_support import (
     POLL_MS,
     RecordingPhone,
-    ServedHere,
+    RefereeHere,
     lock_in_by_page,
+    referee_here,
     require_browser,
     screenshot_path,
 )
-from conftest import free_port
 from tcg_web_support import BLUE as TCG_BLUE
 from tcg_web_support import RED as TCG_RED
-
-from referee import create_app, service
 
 sync_api = require_browser()
 
@@ -38,31 +35,9 @@ FLEETS = {"battleship-tcg": {"red": TCG_RED, "blue": TCG_BLUE},
           "broadside": {"red": BS_RED, "blue": BS_BLUE}}
 
 
-class Referee:
-    """The referee on loopback in this process, with a clock the test can move."""
-
-    def __init__(self, tmp_path) -> None:
-        self.offset = 0.0
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.app = create_app({"DATABASE": str(tmp_path / "every.db"), "SECRET_KEY": "every",
-                               "PUBLIC_URL": self.url, "POLL_MS": POLL_MS})
-        self.api = Api(HttpTransport(self.url))
-
-    def now(self) -> float:
-        return time.time() + self.offset
-
-    def advance(self, seconds: float) -> None:
-        self.offset += seconds
-
-
 @pytest.fixture
-def referee(tmp_path, monkeypatch):
-    server = Referee(tmp_path)
-    monkeypatch.setattr(service.clock, "now", server.now)
-    served = ServedHere(server.app, server.port)
-    yield server
-    served.stop()
+def referee(tmp_path):
+    yield from referee_here(tmp_path, "every")
 
 
 class Phone(RecordingPhone):
@@ -97,7 +72,7 @@ def phone(browser):
         each.close()
 
 
-def new_game(referee: Referee, phone: Phone, rules: str, **options) -> tuple[str, str]:
+def new_game(referee: RefereeHere, phone: Phone, rules: str, **options) -> tuple[str, str]:
     """A game of these rules: Red joins on the phone, Blue through the API. (The game's
     page, Blue's token.)"""
     status, created, _ = referee.api.call("POST", "/api/v1/games", {"rules": rules, **options})
@@ -159,7 +134,7 @@ def test_every_games_page_asks_after_its_game_as_often_as_the_referee_says(brows
         red.errors.remove("Failed to load resource: net::ERR_FAILED")
 
 
-def lock_in_blue(referee: Referee, game_url: str, token: str, disposition: dict) -> int:
+def lock_in_blue(referee: RefereeHere, game_url: str, token: str, disposition: dict) -> int:
     """Blue locks in through the API; the game's version then."""
     game = f"/api/v1/games/{game_url.rsplit('/', 1)[1]}"
     status, body, _ = referee.api.call("PUT", f"{game}/disposition", disposition, token=token)
@@ -214,7 +189,7 @@ def test_r25_the_move_clock_counts_down_and_offers_the_stand_in_on_every_game(
     red.shot(f"{rules}-move-clock")
 
     # Blue walked away from the table: a few seconds of his minute left
-    referee.advance(float(clock.get_attribute("data-deadline")) - referee.now() - 4)
+    referee.advance(seconds=float(clock.get_attribute("data-deadline")) - referee.now() - 4)
     red.page.reload()
     assert clock_text(red, "#move-clock").startswith("0:0")
     assert not red.page.locator(".stand-in-offer").is_visible()

@@ -2,7 +2,7 @@
 the chosen game's own options and computer levels only, so that what a newcomer picks always
 starts a game, and a refusal comes back on the form in plain words with what was typed kept.
 
-The referee runs in this process (``test_browser_seats.Referee``). Screenshots go to
+The referee runs in this process (``browser_support.RefereeHere``). Screenshots go to
 ``test-output/screenshots/home-*.png``.
 """
 
@@ -11,21 +11,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import PHONE, require_browser, screenshot_path
+from browser_support import PHONE, referee_here, require_browser, screenshot_path
 
 from referee import rulesets
 
 sync_api = require_browser()
 
-from test_browser_seats import Referee  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def referee(tmp_path_factory):
-    server = Referee(tmp_path_factory.mktemp("home"))
-    server.start()
-    yield server
-    server.stop()
+    yield from referee_here(tmp_path_factory.mktemp("home"), "home")
 
 
 def phone(browser, *, script: bool = True):

@@ -2,22 +2,17 @@
 recovered on another with its recovery code, and a stand-in computer taking the seat of a
 player whose move clock ran out, until he comes back and moves himself.
 
-The referee runs in this process (a threaded WSGI server) so that the test can move its clock
-(``service.clock.now``) past a move clock instead of sleeping through it. Screenshots go to
-``test-output/screenshots/seats-*.png``.
+The referee is served from this process (``browser_support.RefereeHere``) so that the test can
+move its clock (``service.clock.now``) past a move clock instead of sleeping through it.
+Screenshots go to ``test-output/screenshots/seats-*.png``.
 """
 
 from __future__ import annotations
 
 import json
-import time
-from pathlib import Path
 
 import pytest
-from browser_support import POLL_MS, ServedHere, require_browser
-from conftest import free_port
-
-from referee import create_app, service
+from browser_support import referee_here, require_browser
 
 sync_api = require_browser()
 
@@ -30,39 +25,9 @@ from test_browser import (  # noqa: E402
 )
 
 
-class Referee:
-    """The referee on loopback in this process, with a clock the test can move."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.offset = 0.0
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app({"DATABASE": str(tmp_path / "seats.db"), "SECRET_KEY": "seats",
-                          "PUBLIC_URL": self.url, "POLL_MS": POLL_MS})
-        self.app = app
-        self.served: ServedHere | None = None
-
-    def start(self) -> None:
-        self.served = ServedHere(self.app, self.port)
-
-    def stop(self) -> None:
-        if self.served is not None:
-            self.served.stop()
-
-    def now(self) -> float:
-        return time.time() + self.offset
-
-    def advance(self, minutes: float) -> None:
-        self.offset += 60 * minutes
-
-
 @pytest.fixture
-def referee(tmp_path, monkeypatch):
-    server = Referee(tmp_path)
-    monkeypatch.setattr(service.clock, "now", server.now)
-    server.start()
-    yield server
-    server.stop()
+def referee(tmp_path):
+    yield from referee_here(tmp_path, "seats")
 
 
 def fleet(seat: str) -> dict:
