@@ -1,24 +1,28 @@
 """The league night over streams, against boardgame.io's server on the same workload, in one
 sitting: prints a table side by side; not a test.
 
-Four runs, one after the other on this machine:
+Five runs, one after the other on this machine:
 
-1. **The referee, streaming**: `referee serve` as `make run` starts it (a worker process per
-   core), 300 games and 600 phones, each holding its seat's stream (``GET .../stream``,
-   Server-Sent Events) and a keep-alive connection for its moves; a player moves 1-4 s after
-   his stream shows his turn. Timed: from the moment the mover sends his move until the
-   opponent's phone has the view holding it (p50/p99), and the mover's round trip.
-2. **The referee, polling** (phones that cannot stream, as every phone did before): the same
+1. **The referee, on the seats' sockets**: `referee serve` as `make run` starts it (a worker
+   process per core), 300 games and 600 phones, each holding its seat's socket
+   (``GET .../socket``, a WebSocket: its views pushed, its moves sent on it, as boardgame.io's
+   clients hold theirs); a player moves 1-4 s after his socket shows his turn. Timed: from the
+   moment the mover sends his move until the opponent's phone has the view holding it
+   (p50/p99), and the mover's round trip (until his move's report).
+2. **boardgame.io**, straight after: its own server (``bench/peer/server.js``: Koa and
+   socket.io, one Node process, games in memory) playing a mirror of the game
+   (``bench/peer/game.js``: hidden fleets stripped by its ``playerView``), driven by
+   ``bench/peer/league.js`` with the same league: 300 matches, 600 socket.io clients, each
+   moving 1-4 s after its client shows its turn. Its npm packages are pinned in
+   ``bench/peer/package-lock.json`` and installed here (``npm ci``), never by ``make run``.
+3. **The referee, streaming**: the same league with each phone holding its seat's stream
+   (``GET .../stream``, Server-Sent Events) and posting its moves on a keep-alive connection,
+   as the pages do.
+4. **The referee, polling** (phones that cannot stream, as every phone did before): the same
    league with each phone polling its view every 2 s with its ETag. Timed as above (the
    opponent has the move at his next poll), with the polls' own p50/p99.
-3. **2,000 open streams**: 2,000 phones hold a stream each, idle; a new phone's first request
+5. **2,000 open streams**: 2,000 phones hold a stream each, idle; a new phone's first request
    (its game's page) is timed, 50 times.
-4. **boardgame.io**: its own server (``bench/peer/server.js``: Koa and socket.io, one Node
-   process, games in memory) playing a mirror of the game (``bench/peer/game.js``: hidden
-   fleets stripped by its ``playerView``), driven by ``bench/peer/league.js`` with the same
-   league: 300 matches, 600 socket.io clients, each moving 1-4 s after its client shows its
-   turn. Its npm packages are pinned in ``bench/peer/package-lock.json`` and installed here
-   (``npm ci``), never by ``make run``.
 
 For each: moves, the time until the opponent had the move (p50/p99), the mover's round
 trip, the server's CPU per move and for the league (% of one core, every process of it),
@@ -26,7 +30,7 @@ its memory (resident, every process), and whether anything was lost: the referee
 last views and every report each mover got are checked against the game's log, read from the
 database after the server stops; boardgame.io's clients must each have seen every move.
 
-`.venv/bin/python bench/league_streams.py` (about 6 minutes) or `--quick` (30 games, 12 s
+`.venv/bin/python bench/league_streams.py` (about 9 minutes) or `--quick` (30 games, 12 s
 each, a smoke test). Figures on a machine shared with other work are provisional.
 """
 
@@ -52,6 +56,9 @@ from apiclient import Api, HttpTransport, choose_move  # noqa: E402
 from conftest import free_port, loopback  # noqa: E402
 from league_night import Phone, Server, check_against_log, children_of, league_tables  # noqa: E402
 from server_bench import pct  # noqa: E402
+from socket_support import handshake, server_frames  # noqa: E402
+
+from referee.websocket import CLOSE, PING, PONG, TEXT, client_frame  # noqa: E402
 
 PEER = HERE / "peer"
 IDLE_STREAMS_PER_ADDRESS = 10  # below the referee's 16 streams an address, per process
@@ -132,6 +139,47 @@ class EventReader:
             self.writer.close()
 
 
+class SocketClient:
+    """A seat's socket (``GET .../socket``, a WebSocket): its messages as they come, and the
+    messages (moves) sent on it."""
+
+    def __init__(self, port: int, path: str, headers: dict[str, str], address: str) -> None:
+        self.port, self.path, self.headers, self.address = port, path, headers, address
+        self.reader = self.writer = None
+
+    async def open(self) -> int:
+        self.reader, self.writer = await asyncio.open_connection(
+            "127.0.0.1", self.port, local_addr=(self.address, 0))
+        self.writer.write(handshake(self.path, self.headers))
+        await self.writer.drain()
+        status = int((await self.reader.readline()).split()[1])
+        while (await self.reader.readline()) not in (b"\r\n", b""):
+            pass
+        return status
+
+    async def messages(self):
+        buffer = bytearray()
+        while True:
+            data = await self.reader.read(65536)
+            if not data:
+                return
+            buffer += data
+            for opcode, payload in server_frames(buffer):
+                if opcode == TEXT:
+                    yield json.loads(payload)
+                elif opcode == PING:
+                    self.writer.write(client_frame(PONG, payload))
+                elif opcode == CLOSE:
+                    return
+
+    def send(self, message: dict) -> None:
+        self.writer.write(client_frame(TEXT, json.dumps(message).encode()))
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
 # -- the referee's league, streaming or polling ---------------------------------------------
 
 class Sitting:
@@ -169,6 +217,8 @@ class Player:
         self.reports: list[dict] = []
         self.moved_at = -1
         self.moving: asyncio.Task | None = None
+        self.socket: SocketClient | None = None  # a seat's socket, in that mode
+        self.answer: asyncio.Future | None = None  # its move's answer, awaited
 
     def take(self, view: dict) -> None:
         if self.view is not None and view["version"] <= self.view["version"]:
@@ -186,10 +236,18 @@ class Player:
         await asyncio.sleep(self.rng.uniform(1, 4))
         if not self.sitting.playing:
             return
-        body = json.dumps(choose_move(view, self.rng)).encode()
+        move = choose_move(view, self.rng)
         self.sitting.in_flight[self.table.id] = (view["version"], time.perf_counter())
-        status, _, data, latency = await self.mover.request(
-            "POST", self.table.path("/moves"), self.auth, body)
+        if self.socket is not None:  # on the seat's socket: its answer comes on it
+            self.answer = asyncio.get_running_loop().create_future()
+            sent = time.perf_counter()
+            self.socket.send({"move": move, "key": f"{self.seat}-{view['version']}"})
+            message = await self.answer
+            status, latency = message["status"], time.perf_counter() - sent
+            data = json.dumps(message["data"]).encode()
+        else:
+            status, _, data, latency = await self.mover.request(
+                "POST", self.table.path("/moves"), self.auth, json.dumps(move).encode())
         if status == 201:
             self.sitting.mover.append(latency)
             self.reports.append(json.loads(data))
@@ -207,6 +265,22 @@ class Player:
                     break
         finally:
             reader.close()
+
+    async def hold_socket(self, stop: float) -> None:
+        """The seat's socket: its views taken, its moves' answers handed to ``move``."""
+        self.socket = SocketClient(self.port, self.table.path("/socket"), self.auth,
+                                   self.address)
+        assert await self.socket.open() == 101
+        try:
+            async for message in self.socket.messages():
+                if message["event"] == "view":
+                    self.take(message["data"])
+                elif self.answer is not None and not self.answer.done():
+                    self.answer.set_result(message)
+                if time.perf_counter() > stop + 5:
+                    break
+        finally:
+            self.socket.close()
 
     async def poll(self, stop: float) -> None:
         poller = Phone(self.port, self.address)
@@ -239,13 +313,17 @@ class Player:
         self.mover.close()
 
 
-async def referee_league(players: list[Player], seconds: float, streaming: bool,
+async def referee_league(players: list[Player], seconds: float, mode: str,
                          server: Server) -> dict:
+    """``mode``: "socket" (each seat's socket: its views and its moves), "stream" (each
+    seat's stream, moves posted) or "poll"."""
     sitting = players[0].sitting
     pids = every_process(server.process.pid)
+    streaming = mode != "poll"
     stop = time.perf_counter() + seconds + (2 if streaming else 0)
     if streaming:  # every stream open and heard before the clock starts
-        tasks = [asyncio.create_task(p.stream(stop)) for p in players]
+        tasks = [asyncio.create_task(p.hold_socket(stop) if mode == "socket"
+                                     else p.stream(stop)) for p in players]
         for _ in range(100):
             if all(p.view is not None for p in players):
                 break
@@ -273,9 +351,8 @@ async def referee_league(players: list[Player], seconds: float, streaming: bool,
             "refused": sitting.refused, "processes": len(pids)}
 
 
-def run_referee(tmp: Path, games: int, seconds: float, streaming: bool) -> dict:
-    name = "streaming" if streaming else "polling"
-    server = Server(tmp / f"{name}.db", None, None).start()
+def run_referee(tmp: Path, games: int, seconds: float, mode: str) -> dict:
+    server = Server(tmp / f"{mode}.db", None, None).start()
     try:
         api = Api(HttpTransport(server.url))
         tables = league_tables(api, games, 1000)
@@ -284,7 +361,7 @@ def run_referee(tmp: Path, games: int, seconds: float, streaming: bool) -> dict:
         players = [Player(t, seat, server.port, random.Random(rng.random()),
                           loopback(2 * n + i), sitting)
                    for n, t in enumerate(tables) for i, seat in enumerate(("red", "blue"))]
-        result = asyncio.run(referee_league(players, seconds, streaming, server))
+        result = asyncio.run(referee_league(players, seconds, mode, server))
     finally:
         server.stop()
     views, reports, wrong = check_against_log(server.database, players)
@@ -390,7 +467,8 @@ def cell_ms(values: list[float]) -> str:
     return f"{pct(values, .5):.1f} / {pct(values, .99):.1f} ms"
 
 
-def table(streaming: dict, polling: dict, peer: dict, held: dict, games: int) -> str:
+def table(sockets: dict, streaming: dict, polling: dict, peer: dict, held: dict,
+          games: int) -> str:
     def cpu_move(run: dict) -> str:
         return f"{run['cpu'] / max(1, run['moves']) * 1000:.2f} ms"
 
@@ -407,27 +485,27 @@ def table(streaming: dict, polling: dict, peer: dict, held: dict, games: int) ->
             f"{run['lost']} moves never seen"
 
     mover_peer = peer["mover_p"]
+    referee = (sockets, streaming, polling)
     rows = [
-        ("", "referee, streaming", "referee, polling (2 s)", "boardgame.io"),
+        ("", "referee, sockets", "referee, streaming", "referee, polling (2 s)",
+         "boardgame.io"),
         ("moves in the league", *(f"{r['moves']} in {r['played']:.0f} s "
                                   f"({r['moves'] / r['played']:.1f}/s)"
-                                  for r in (streaming, polling, peer))),
-        ("the opponent has the move, p50 / p99", cell_ms(streaming["opponent"]),
-         cell_ms(polling["opponent"]), cell_ms(peer["opponent"])),
-        ("the mover's round trip, p50 / p99", cell_ms(streaming["mover"]),
-         cell_ms(polling["mover"]),
+                                  for r in (*referee, peer))),
+        ("the opponent has the move, p50 / p99", *(cell_ms(r["opponent"]) for r in referee),
+         cell_ms(peer["opponent"])),
+        ("the mover's round trip, p50 / p99", *(cell_ms(r["mover"]) for r in referee),
          f"{mover_peer['p50']:.1f} / {mover_peer['p99']:.1f} ms" if mover_peer["p50"]
          else "-"),
-        ("polls, p50 / p99", "-", cell_ms(polling["polls"]), "-"),
-        ("server CPU per move", cpu_move(streaming), cpu_move(polling), cpu_move(peer)),
-        ("server CPU for the league", cpu_league(streaming), cpu_league(polling),
+        ("polls, p50 / p99", "-", "-", cell_ms(polling["polls"]), "-"),
+        ("server CPU per move", *(cpu_move(r) for r in (*referee, peer))),
+        ("server CPU for the league", *(cpu_league(r) for r in referee),
          cpu_league(peer, peer["cpu_window"])),
-        ("server memory (resident)", *(f"{r['memory']:.0f} MB"
-                                       for r in (streaming, polling, peer))),
-        ("server processes", str(streaming["processes"]), str(polling["processes"]), "1"),
-        ("lost", lost(streaming), lost(polling), lost(peer)),
+        ("server memory (resident)", *(f"{r['memory']:.0f} MB" for r in (*referee, peer))),
+        ("server processes", *(str(r["processes"]) for r in referee), "1"),
+        ("lost", *(lost(r) for r in (*referee, peer))),
     ]
-    width = [max(len(row[i]) for row in rows) for i in range(4)]
+    width = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = [f"{games} games, {2 * games} phones, each player moving 1-4 s after he sees his "
              f"turn; {os.cpu_count()} cores, shared"]
     for n, row in enumerate(rows):
@@ -454,16 +532,18 @@ def main() -> None:
     streams = args.streams or (200 if args.quick else 2000)
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
-        print("1. the referee, streaming ...", flush=True)
-        streaming = run_referee(tmp_path, games, seconds, streaming=True)
-        print("2. the referee, polling ...", flush=True)
-        polling = run_referee(tmp_path, games, seconds, streaming=False)
-        print(f"3. {streams:,} open streams ...", flush=True)
-        held = run_held(tmp_path, streams)
-        print("4. boardgame.io ...", flush=True)
+        print("1. the referee, on the seats' sockets ...", flush=True)
+        sockets = run_referee(tmp_path, games, seconds, "socket")
+        print("2. boardgame.io ...", flush=True)
         peer = run_peer(games, seconds)
+        print("3. the referee, streaming ...", flush=True)
+        streaming = run_referee(tmp_path, games, seconds, "stream")
+        print("4. the referee, polling ...", flush=True)
+        polling = run_referee(tmp_path, games, seconds, "poll")
+        print(f"5. {streams:,} open streams ...", flush=True)
+        held = run_held(tmp_path, streams)
     print()
-    print(table(streaming, polling, peer, held, games))
+    print(table(sockets, streaming, polling, peer, held, games))
 
 
 if __name__ == "__main__":

@@ -24,6 +24,10 @@ cost nothing; compare it with boardgame.io's whole CPU per move in the league (0
    the server's work with another (the league's moves do). The server's CPU time over all the
    moves, divided by them: what parsing, routing, threads, sockets and pushes add to layer 3.
 
+5. **on the seats' sockets**: the same as 4, but every seat holds its socket
+   (``GET .../socket``, a WebSocket) and each move is sent on the mover's: the hub's loop reads
+   it, makes it and builds both seats' pushes itself (``referee.sockets``).
+
 `.venv/bin/python bench/move_floor.py [--games 50] [--moves 60] [--http-games 20]`.
 """
 
@@ -55,7 +59,7 @@ from conftest import loopback  # noqa: E402
 
 sys.path.insert(0, str(HERE))
 from league_night import CLK_TCK, Phone, Server, children_of, cpu_of, league_tables  # noqa: E402
-from league_streams import EventReader  # noqa: E402
+from league_streams import EventReader, SocketClient  # noqa: E402
 
 from referee import create_app, service, streams  # noqa: E402
 from referee.common.problems import RuleViolation  # noqa: E402
@@ -130,17 +134,32 @@ def main() -> None:
           f"{statistics.median(waits) * 1000:.1f} ms after it was sent, median)")
     for part, seconds in by_thread.items():
         print(f"       {part:23s} {seconds / moves * 1000:6.2f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "sockets.db", None, 1).start()
+        try:
+            tables = league_tables(Api(HttpTransport(server.url)), args.http_games, 2000)
+            moves, cpu, waits, by_thread = asyncio.run(over_sockets(server, tables,
+                                                                    args.moves))
+        finally:
+            server.stop()
+    label = "5. on the seats' sockets"
+    print(f"  {label:28s} {cpu / moves * 1000:6.2f} (the same, each move "
+          f"sent on its seat's socket, which pushes the views; both had each move "
+          f"{statistics.median(waits) * 1000:.1f} ms after it was sent, median)")
+    for part, seconds in by_thread.items():
+        print(f"       {part:23s} {seconds / moves * 1000:6.2f}")
 
 
-THREADS = {"stream-loop": "the hub's loop", "stream-pusher": "the hub's pusher"}
+THREADS = {"stream-loop": "the hub's loop", "stream-pusher": "the hub's pusher",
+           **{f"socket-mover_{n}": "the sockets' movers" for n in range(8)}}
 
 
 def thread_cpu(pids: list[int]) -> dict[str, float]:
     """CPU seconds so far of the server's threads, by part: waitress's loop (its first
     thread), the hub's loop and pusher (by the names the server gives them), the request
     threads and others of the server's process, and its other processes."""
-    parts = dict.fromkeys(("waitress's loop", "request threads", *THREADS.values(),
-                           "other processes"), 0.0)
+    parts = dict.fromkeys(("waitress's loop", "request threads", *dict.fromkeys(
+        THREADS.values()), "other processes"), 0.0)
     server, *others = pids
     for task in Path(f"/proc/{server}/task").iterdir():
         try:
@@ -169,12 +188,11 @@ async def idle(pids: list[int], quiet_s: float = 0.5) -> None:
 
 async def over_http(server: Server, tables: list, moves_a_game: int
                     ) -> tuple[int, float, list[float], dict[str, float]]:
-    """Layer 4: every seat's stream open, then one move at a time, each waited for until
-    both seats' streams have it; their number, the server's CPU seconds over the moves, how
-    long each took to reach both streams, and the CPU seconds by thread (``thread_cpu``)."""
-    views: dict[tuple[str, str], dict] = {}
+    """Layer 4: every seat's stream open, then one move at a time, each posted and waited for
+    until both seats' streams have it (``one_at_a_time``)."""
+    phone = Phone(server.port)
 
-    async def listen(table, seat: str, address: str) -> None:
+    async def listen(table, seat: str, address: str, views: dict) -> None:
         reader = EventReader(server.port, table.path("/stream"),
                              {"Authorization": f"Bearer {table.tokens[seat]}"}, address)
         assert await reader.open() == 200
@@ -182,28 +200,70 @@ async def over_http(server: Server, tables: list, moves_a_game: int
             if name == b"view":
                 views[table.id, seat] = json.loads(data)
 
-    listening = [asyncio.create_task(listen(table, seat, loopback(n)))
+    async def send(table, seat: str, move: dict, _n: int) -> None:
+        status, _, data, _ = await phone.request(
+            "POST", table.path("/moves"), {"Authorization": f"Bearer {table.tokens[seat]}"},
+            json.dumps(move).encode())
+        assert status == 201, data
+
+    try:
+        return await one_at_a_time(server, tables, moves_a_game, listen, send)
+    finally:
+        phone.close()
+
+
+async def over_sockets(server: Server, tables: list, moves_a_game: int
+                       ) -> tuple[int, float, list[float], dict[str, float]]:
+    """Layer 5: as layer 4, but every seat holds its socket (``GET .../socket``) and each move
+    is sent on the mover's, then waited for until both sockets have pushed it."""
+    sockets: dict[tuple[str, str], SocketClient] = {}
+
+    async def listen(table, seat: str, address: str, views: dict) -> None:
+        client = sockets[table.id, seat] = SocketClient(
+            server.port, table.path("/socket"),
+            {"Authorization": f"Bearer {table.tokens[seat]}"}, address)
+        assert await client.open() == 101
+        async for message in client.messages():
+            if message["event"] == "view":
+                views[table.id, seat] = message["data"]
+            elif message["event"] != "report":
+                raise AssertionError(message)
+
+    async def send(table, seat: str, move: dict, n: int) -> None:
+        sockets[table.id, seat].send({"move": move, "key": f"k{n}-{table.id}"})
+
+    try:
+        return await one_at_a_time(server, tables, moves_a_game, listen, send)
+    finally:
+        for client in sockets.values():
+            client.close()
+
+
+async def one_at_a_time(server: Server, tables: list, moves_a_game: int, listen, send
+                        ) -> tuple[int, float, list[float], dict[str, float]]:
+    """Every seat listening (``listen(table, seat, address, views)`` keeps its newest view
+    in ``views``), then one move at a time (``send(table, seat, move, n)``), each waited for
+    until both seats have it; the moves' number, the server's CPU seconds over them, how long
+    each took to reach both seats, and the CPU seconds by thread (``thread_cpu``)."""
+    views: dict[tuple[str, str], dict] = {}
+    listening = [asyncio.create_task(listen(table, seat, loopback(n), views))
                  for n, table in enumerate(tables) for seat in ("red", "blue")]
     while len(views) < len(listening):
         await asyncio.sleep(0.05)
-    rng, phone = random.Random(4), Phone(server.port)
+    rng = random.Random(4)
     pids = [server.process.pid, *children_of(server.process.pid)]
     await idle(pids)  # its costly-work process may still be importing the referee
     cpu = -sum(cpu_of(pid) for pid in pids)
     threads_before = thread_cpu(pids)
     waits: list[float] = []
-    for _ in range(moves_a_game):
+    for n in range(moves_a_game):
         for table in tables:
             turn = views[table.id, "red"]["turn"]
             if views[table.id, "red"]["phase"] != "play":
                 continue
             mine = views[table.id, turn]
-            body = json.dumps(choose_move(mine, rng)).encode()
             sent = time.perf_counter()
-            status, _, data, _ = await phone.request(
-                "POST", table.path("/moves"),
-                {"Authorization": f"Bearer {table.tokens[turn]}"}, body)
-            assert status == 201, data
+            await send(table, turn, choose_move(mine, rng), n)
             while any(views[table.id, seat]["version"] <= mine["version"]
                       for seat in ("red", "blue")):
                 await asyncio.sleep(0.0005)
@@ -214,9 +274,7 @@ async def over_http(server: Server, tables: list, moves_a_game: int
                  for part, seconds in thread_cpu(pids).items()}
     for task in listening:
         task.cancel()
-    phone.close()
     return len(waits), cpu, waits, by_thread
-
 
 if __name__ == "__main__":
     main()

@@ -23,29 +23,31 @@ def json_body(*, required: bool = True) -> dict:
     return json_object(request.get_data(cache=True), required=required)
 
 
-def json_object(raw: bytes, *, required: bool = True) -> dict:
-    """A request body's JSON object; a 400 naming the problem if it is not one."""
+def json_object(raw: bytes, *, required: bool = True, field: str = "body") -> dict:
+    """A request body's JSON object (or a socket's message: ``field``); a 400 naming the
+    problem if it is not one."""
+    the = f"The {field}"
     if not raw:
         if required:
-            raise ApiError(400, "The request needs a JSON body", field="body")
+            raise ApiError(400, f"The request needs a JSON {field}", field=field)
         return {}
     try:
         body = strictjson.loads(raw)
     except strictjson.NotFinite as err:
-        raise ApiError(422, f"The body holds a number the referee cannot take: {err}",
-                       field="body") from None
+        raise ApiError(422, f"{the} holds a number the referee cannot take: {err}",
+                       field=field) from None
     except (ValueError, UnicodeDecodeError) as err:
-        raise ApiError(400, f"The body is not valid JSON: {err}", field="body") from None
+        raise ApiError(400, f"{the} is not valid JSON: {err}", field=field) from None
     except RecursionError:
-        raise ApiError(400, "The body is not valid JSON: it is nested too deeply",
-                       field="body") from None
+        raise ApiError(400, f"{the} is not valid JSON: it is nested too deeply",
+                       field=field) from None
     if not isinstance(body, dict):
-        raise ApiError(400, "The body must be a JSON object", field="body")
+        raise ApiError(400, f"{the} must be a JSON object", field=field)
     try:  # text that cannot be written as UTF-8 (a lone surrogate, "\ud800") is refused here
         json.dumps(body, ensure_ascii=False).encode()
     except (UnicodeEncodeError, RecursionError):
-        raise ApiError(400, "The body is not valid JSON: it holds text that is not Unicode",
-                       field="body") from None
+        raise ApiError(400, f"{the} is not valid JSON: it holds text that is not Unicode",
+                       field=field) from None
     return body
 
 

@@ -207,7 +207,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.register(app)
     app.jinja_env.globals["limits"] = SHARED_LIMITS  # templates hold no constant
 
-    from . import api, assets, cli, icons, pages, printouts, webparts
+    from . import (
+        api,
+        assets,
+        cli,
+        icons,
+        pages,
+        printouts,
+        sockets,  # noqa: F401  # the seats' sockets' route, on the API's blueprint
+        webparts,
+    )
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)

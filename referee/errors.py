@@ -19,6 +19,10 @@ from .web import refused_form_target
 log = logging.getLogger("referee")
 
 STATUS_FOR_KIND = {"illegal": 422, "turn": 409, "forbidden": 403}
+UNAVAILABLE = ("The referee's database is busy or out of reach for a moment; nothing was "
+               "changed: try again")
+SLIPPED = ("The referee slipped: nothing was changed. Try again; if it happens again, tell "
+           "the organiser")
 
 
 class ApiError(Exception):
@@ -64,11 +68,9 @@ def error_body(exc: BaseException) -> tuple[dict, int]:
     if isinstance(exc, Unavailable):
         log.warning("the database is unavailable on %s %s: %s", request.method, request.path,
                     exc)
-        return ApiError(503, "The referee's database is busy or out of reach for a moment; "
-                             "nothing was changed: try again").to_json(), 503
+        return ApiError(503, UNAVAILABLE).to_json(), 503
     log.exception("unexpected error on %s %s", request.method, request.path)
-    return ApiError(500, "The referee slipped: nothing was changed. Try again; if it happens "
-                         "again, tell the organiser").to_json(), 500
+    return ApiError(500, SLIPPED).to_json(), 500
 
 
 def wants_json() -> bool:

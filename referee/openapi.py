@@ -236,6 +236,25 @@ LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
                  "schema": {"type": "string"}}
 
 
+def _socket_op() -> Json:
+    """A seat's socket: a WebSocket handshake answered 101 (``referee.sockets``)."""
+    headers = [{"name": name, "in": "header", "required": True, "schema": schema}
+               for name, schema in (("Upgrade", {"type": "string", "enum": ["websocket"]}),
+                                    ("Sec-WebSocket-Version", {"type": "string",
+                                                               "enum": ["13"]}),
+                                    ("Sec-WebSocket-Key", {"type": "string"}))]
+    doc = _op("A seat's socket (WebSocket): its view pushed at each new version and its "
+              "moves taken, each a JSON message (docs/api.md, A seat's socket)",
+              ("101", "Switching Protocols: the WebSocket", None),
+              params=[GAME_ID, LAST_EVENT_ID, *headers],
+              extra={"426": _response("Another WebSocket version than 13", "Errors"),
+                     "429": _response("This address holds too many streams", "Errors"),
+                     "503": _response("This server holds no sockets, or as many streams as "
+                                      "it can: use the stream and the moves route",
+                                      "Errors")})
+    return doc
+
+
 def _stream_op(summary: str, *, optional_token: bool = False) -> Json:
     """A stream: ``text/event-stream``, each event's id the game's version."""
     doc = _op(summary, ("200", "", None), params=[GAME_ID, LAST_EVENT_ID],
@@ -399,6 +418,7 @@ def _document() -> Json:
                     "Errors")})},
             "/api/v1/games/{game_id}/host": {"get": _op(
                 "The host's status of the game", ("200", "Status", "HostStatus"), params=game)},
+            "/api/v1/games/{game_id}/socket": {"get": _socket_op()},
             "/api/v1/games/{game_id}/host/stream": {"get": _stream_op(
                 "The host's status at each new version (Server-Sent Events named host)")},
             "/api/v1/games/{game_id}/clock": {"post": _op(

@@ -126,8 +126,11 @@ class KeepAliveTask(WSGITask):
         self.adopt = adopt
 
     def finish(self) -> None:
+        if self.adopt is not None and self.status.startswith("101") and not self.wrote_header:
+            self.write(b"")  # a 101 has no body: its head alone (``switching_header``)
         headers = {name.lower(): value for name, value in self.response_headers}
-        if (self.adopt is not None and self.wrote_header and self.status.startswith("200")
+        if self.adopt is not None and self.wrote_header and (
+                self.status.startswith("101") or self.status.startswith("200")
                 and headers.get("content-type", "").startswith("text/event-stream")):
             self.channel.adopt = (self.adopt, self.chunked_response)
             self.close_on_finish = True  # no further request is read on this connection
@@ -135,6 +138,8 @@ class KeepAliveTask(WSGITask):
         super().finish()
 
     def build_response_header(self) -> bytes:
+        if self.adopt is not None and self.status.startswith("101"):
+            return self.switching_header()
         if self.request is self.channel.last_before_close:
             self.set_close_on_finish()  # the last request taken from a pipelined burst
         closing_already = self.close_on_finish
@@ -145,6 +150,18 @@ class KeepAliveTask(WSGITask):
             self.close_on_finish = False
             header = header.replace(b"\r\nConnection: close", b"")
         return header
+
+
+    def switching_header(self) -> bytes:
+        """A 101's head for a connection handed off (a seat's socket, ``referee.sockets``):
+        the Upgrade and Connection headers a WSGI application may not send itself (PEP
+        3333's hop-by-hop headers), with the application's own; no request is read after it
+        here."""
+        self.close_on_finish = True  # nothing more is read here: the connection is handed on
+        lines = [f"HTTP/1.1 {self.status}", "Upgrade: websocket", "Connection: Upgrade"]
+        lines += [f"{name}: {value}" for name, value in self.response_headers
+                  if name.lower() not in ("content-length", "content-type")]
+        return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
 
 class TimedParser(HTTPRequestParser):

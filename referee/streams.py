@@ -42,10 +42,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import secrets
 import socket
 import threading
 import time
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
@@ -74,6 +77,7 @@ STREAMS_PER_LISTENER = 4  # streams of one token (tabs, reloads): the oldest clo
 MAX_RECEIVED = 64 * 1024  # bytes a client may send on a stream after its request
 SWEEP_S = 1.0  # how often the hub looks for streams to ping, cut off, or mark present
 PING = b"event: ping\ndata: 0\n\n"
+MOVERS = 4  # threads making the moves the seats' sockets send (``referee.sockets``)
 
 
 class Listener(NamedTuple):
@@ -215,6 +219,17 @@ class Stream:
         self.written += len(data)
         self.last_write = time.monotonic()
 
+    def message(self, version: int, body: bytes) -> bytes:
+        """What a push of ``body`` (the listener's document at ``version``) sends."""
+        return event(self.listener, version, body)
+
+    def heartbeat(self) -> None:
+        self.write(PING)
+
+    def revoke(self) -> None:
+        """Its token no longer holds the seat (or the host's powers): it ends."""
+        self.end()
+
     def push(self, version: int, data: bytes) -> None:
         """Send an event now, or keep it (the newest only) until the client reads, or until
         the connection is taken over (``StreamProtocol.connection_made``)."""
@@ -292,6 +307,10 @@ class Hub:
         self.pushes = 0  # events pushed, for the benches
         # the store's ChangeWatcher, once the pusher has made it
         self.watcher: ChangeWatcher | None = None
+        # what the seats' sockets send (their moves, ``referee.sockets``), taken off the loop
+        self.movers = ThreadPoolExecutor(MOVERS, "socket-mover", initializer=name_os_thread)
+        # what the movers' changes are noted as: they push them, this hub's watcher leaves them
+        self.origin = f"{os.getpid()}-{secrets.token_hex(6)}"
 
     stopping = False  # ``stop``: the threads end
 
@@ -312,6 +331,7 @@ class Hub:
         self.loop.call_soon_threadsafe(self._end_all)
         for thread in self.threads:
             thread.join(10)
+        self.movers.shutdown(wait=True, cancel_futures=True)
 
     def _end_all(self) -> None:
         with self.lock:
@@ -335,10 +355,15 @@ class Hub:
         return None
 
     def adopt(self, sock: socket.socket, chunked: bool, listener: Listener, sent: int,
-              client: str) -> None:
+              client: str, *, kind: type[Stream] | None = None,
+              protocol: type[StreamProtocol] | None = None, first: bytes | None = None
+              ) -> None:
         """Take over a stream's connection from the server (on its loop thread, once the
-        response's start is sent): from now on the hub writes to it."""
-        stream = Stream(listener, client, sent, chunked)
+        response's start is sent): from now on the hub writes to it. ``kind`` and
+        ``protocol``: a stream of another framing (a seat's socket, ``referee.sockets``);
+        ``first``: what it starts with, if the server has not sent it."""
+        stream = (kind or Stream)(listener, client, sent, chunked)
+        stream.pending = first
         with self.lock:
             self.count += 1
             self.clients[client] = self.clients.get(client, 0) + 1
@@ -349,9 +374,11 @@ class Hub:
             self.dirty.add(listener.game_id)  # a change between its opening and now
         if self.watcher is not None:
             self.watcher.wake()
-        self.loop.call_soon_threadsafe(self._connect, sock, stream, older)
+        self.loop.call_soon_threadsafe(self._connect, sock, stream, older,
+                                       protocol or StreamProtocol)
 
-    def _connect(self, sock: socket.socket, stream: Stream, older: list[Stream]) -> None:
+    def _connect(self, sock: socket.socket, stream: Stream, older: list[Stream],
+                 protocol: type[StreamProtocol]) -> None:
         for old in older:
             old.end()
         with contextlib.suppress(OSError):  # what the kernel holds for a client that does not
@@ -360,7 +387,7 @@ class Hub:
         async def connect() -> None:
             try:
                 await self.loop.connect_accepted_socket(
-                    lambda: StreamProtocol(self, stream), sock=sock)
+                    lambda: protocol(self, stream), sock=sock)
             except OSError:
                 self.forget(stream)
                 sock.close()
@@ -418,7 +445,7 @@ class Hub:
                 stalled += 1
                 stream.end(reset=True)
             elif now - stream.last_write >= HEARTBEAT_S and not stream.paused:
-                stream.write(PING)
+                stream.heartbeat()
         if stalled:
             log.warning("cut off %d stream(s) whose client took nothing for %d s", stalled,
                         SEND_TIMEOUT_S)
@@ -429,9 +456,9 @@ class Hub:
             if stream.closed:
                 continue
             if data is None:
-                stream.end()
+                stream.revoke()
             elif version is not None and version > stream.sent:
-                stream.push(version, data)
+                stream.push(version, stream.message(version, data))
                 self.pushes += 1
 
     # -- the pusher thread -----------------------------------------------------------------
@@ -439,7 +466,7 @@ class Hub:
     def _run_pusher(self) -> None:
         name_os_thread()
         store = Store(self.database, autocheckpoint=False)
-        watcher = self.watcher = store.change_watcher()
+        watcher = self.watcher = store.change_watcher(skip=self.origin)
         seen_at = time.monotonic()
         while not self.stopping:
             try:
@@ -460,9 +487,10 @@ class Hub:
         watcher.close()
         store.close()
 
-    def _push_game(self, store: Store, game_id: str) -> None:
+    def _push_game(self, store: Store, game_id: str, *, on_loop: bool = False) -> None:
         """Build each listener's document of one game once, then send them all together,
-        ``ALIGN_S`` after the change was seen (R21: see the module's docstring)."""
+        ``ALIGN_S`` after the change was seen (R21: see the module's docstring). ``on_loop``:
+        called on the loop's own thread (a seat's socket's move)."""
         seen = self.loop.time()
         with self.lock:
             streams = list(self.by_game.get(game_id, ()))
@@ -470,16 +498,26 @@ class Hub:
         for listener in sorted({s.listener for s in streams},
                                key=lambda each: (each.kind, each.seat or "", each.token or "")):
             try:
-                version, body = document(store, listener)
-                built[listener] = (version, event(listener, version, body))
+                built[listener] = document(store, listener)
             except Revoked:
                 built[listener] = (None, None)
         sends = [(s, *built[s.listener]) for s in streams]
-        if len({listener.seat for listener in built if listener.kind == "view"}) > 1:
+        aligned = len({listener.seat for listener in built if listener.kind == "view"}) > 1
+        if on_loop:
+            self.loop.call_at(seen + ALIGN_S, self._send, sends) if aligned \
+                else self._send(sends)
+        elif aligned:
             self.loop.call_soon_threadsafe(self.loop.call_at, seen + ALIGN_S, self._send,
                                            sends)
         else:
             self.loop.call_soon_threadsafe(self._send, sends)
+
+    def look_again(self, game_id: str) -> None:
+        """Have the pusher look at a game now (its change was not pushed as it was made)."""
+        with self.lock:
+            self.dirty.add(game_id)
+        if self.watcher is not None:
+            self.watcher.wake()
 
     def _mark_present(self, store: Store) -> None:
         """A seat with a stream open has its page open: it is present (R25), as a phone that

@@ -34,6 +34,7 @@ PLAYER_ENDPOINTS = [
     ("GET", "/record"), ("POST", "/end"), ("POST", "/resign"), ("GET", "/export"),
     ("GET", "/charts.pdf"), ("GET", "/record.pdf"), ("GET", "/postmortem.pdf"),
     ("GET", "/postmortem"), ("POST", "/play-on"), ("POST", "/seats/blue/stand-in"),
+    ("GET", "/socket"),  # its handshake: authorised before anything else is looked at
 ]
 HOST_ENDPOINTS = [
     ("GET", "/host"), ("POST", "/clock"), ("POST", "/seats/red/reissue"),

@@ -252,6 +252,8 @@ def game_routes(fleets: dict, level: str) -> list[Route]:
         # a stream: a seat's token hears its view, no token the public status
         Route("api.stream", G(A + "/stream"), "anyone", every({200})),
         Route("api.host_stream", G(A + "/host/stream", host=True), "host", every({200})),
+        # a seat's socket: a plain GET lacks the handshake's headers (400 naming Upgrade)
+        Route("api.seat_socket", G(A + "/socket"), "seat", every({400})),
         Route("api.hand_over", J("POST", A + "/host/handover", {"seat": "blue"}, host=True),
               "host", {},
               junk=((J("POST", A + "/host/handover", {"seat": "green"}, host=True),

@@ -133,6 +133,19 @@ def twin_fleet(seed: int) -> tuple[dict, object]:
             return twin.disposition, twin
 
 
+def twin_games(api: Api, twin: dict) -> list:
+    """Two games in play alike but for Blue's fleet (QUIET, then ``twin``), the toss (R11)
+    alike in both."""
+    games: list = []
+    for blue in (QUIET, twin):
+        while True:
+            table = table_in_play(api, {"red": QUIET, "blue": blue})
+            if not games or turn(table) == turn(games[0]):
+                break
+        games.append(table)
+    return games
+
+
 def ship_squares(document: dict) -> set[str]:
     return {str(square) for ship in check_disposition(document).fleet.ships
             for square in ship.squares}
@@ -156,15 +169,9 @@ def test_a_seats_stream_is_its_view_and_the_same_whatever_the_opponent_hides(ser
     differ = ship_squares(twin) - ship_squares(QUIET)  # where Blue's ship lies in the twin
     assert differ and not differ & set(IDLE_SQUARES)
     api = server.api()
-    games, red_streams, blue_streams = [], [], []
-    for blue in (QUIET, twin):
-        while True:  # the toss (R11) alike in both
-            table = table_in_play(api, {"red": QUIET, "blue": blue})
-            if not games or turn(table) == turn(games[0]):
-                break
-        games.append(table)
-        red_streams.append(stream_of(server, table, "red"))
-        blue_streams.append(stream_of(server, table, "blue"))
+    games = twin_games(api, twin)
+    red_streams = [stream_of(server, table, "red") for table in games]
+    blue_streams = [stream_of(server, table, "blue") for table in games]
     for _ in range(6):  # in step: each move heard on every stream before the next, so
         for table in games:  # that a loaded machine's late push, which carries the latest
             move_through(server, table, turn(table), not_by=None)  # version only, is alike

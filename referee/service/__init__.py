@@ -63,7 +63,16 @@ from .commands import (
     submit_draft,
 )
 from .computers import GAME_SECRET_BYTES, MAX_BOT_MOVES, computer, play_bots
-from .engine import ACT_ATTEMPTS, ENDING_ROOM, MAX_EVENTS, MAX_LOG, act, derived, settle
+from .engine import (
+    ACT_ATTEMPTS,
+    ENDING_ROOM,
+    MAX_EVENTS,
+    MAX_LOG,
+    act,
+    computers_waiting,
+    derived,
+    settle,
+)
 from .files import (
     EXPORT_VERSION,
     IMPORT_WINDOW_S,
@@ -136,7 +145,8 @@ __all__ = [
     "RECOVER_MAX_WAIT_S", "SEEN_EVERY_S", "TOKEN_BYTES", "MoveMade", "SeatKeys", "SeatView", "act",
     "admit_import", "agree_to_end", "authorise", "check_export", "choose_stand_in_level",
     "claim_seat", "clock", "clocks", "club_section", "commands", "computer", "computer_due_at",
-    "computer_to_move", "computers", "computers_to_move", "content_hash", "counts_in_records",
+    "computer_to_move", "computers", "computers_to_move", "computers_waiting", "content_hash",
+    "counts_in_records",
     "create_game", "deadline_of", "derived",
     "engine", "evening", "export_format", "export_game", "extend_clock", "file_signer", "files",
     "fill_club_entries", "fill_content_hashes", "forfeit", "forfeit_seat", "hand_over_hosting",

@@ -179,10 +179,11 @@ class MoveMade(NamedTuple):
 
 
 def make_move(store: Store, game_id: str, seat: str, document: object,
-              key: str | None = None) -> MoveMade:
+              key: str | None = None, *, computers: bool = True) -> MoveMade:
     """Make a seat's move, for the API and the pages alike. With a key (an Idempotency-Key,
     or the move form's own), a request seen before gets its first report again and changes
-    nothing; the same key with a different move is refused."""
+    nothing; the same key with a different move is refused. ``computers``: let a computer
+    that owes a move then make it (``engine.settle``), else the caller does."""
     asked = digest(json.dumps(document, sort_keys=True)) if key else None
 
     def command(game: Game) -> MoveMade:
@@ -203,7 +204,7 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
         if key and store.remembered(game_id, seat, key) is None:
             store.remember(game_id, seat, key, made.status, made.report, asked)
 
-    return engine.act(store, game_id, command, then=remember)
+    return engine.act(store, game_id, command, then=remember, computers=computers)
 
 
 def agree_to_end(store: Store, game_id: str, seat: str) -> None:

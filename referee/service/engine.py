@@ -65,14 +65,18 @@ def derived(store: Store, game_id: str, key: Hashable, build: Callable[[Game], T
 def settle(store: Store, game_id: str) -> None:
     """Let any computer whose turn it is move, or answer an offer to end the game (say a
     server stopped between a player's move and the computer's answer)."""
+    if computers_waiting(store, game_id):
+        computers.play_bots(store, game_id)
+
+
+def computers_waiting(store: Store, game_id: str) -> bool:
+    """Whether a computer owes the game a move or an answer now (``settle`` would play)."""
     states = states_of(store)
     with states.lock(game_id):
         game = states.current(store, game_id)
-        waiting = not log_full(game) and (
+        return not log_full(game) and (
             clocks.computer_to_move(store, game_id, game) is not None
             or bool(clocks.computers_to_answer(views.status(game))))
-    if waiting:
-        computers.play_bots(store, game_id)
 
 
 class LogFull(ApiError):

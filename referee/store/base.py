@@ -112,6 +112,10 @@ class Store:
     rows, a client's recovery guesses, a rate limit's count, a content hash's owner."""
 
     path: str  # what names this database in this process (``PER_FILE``'s key)
+    # the origin its changes are noted with: a writer that pushes its own changes to its
+    # process's streams (a seat's socket's mover), whose watcher leaves them (``changed``)
+    pushes_as: str | None = None
+    noted = 0  # changes this store has noted (``changed``), committed or not
 
     def __new__(cls, database: str | Any = None, *args: Any, **kwargs: Any) -> Store:
         if cls is Store:
@@ -188,10 +192,12 @@ class Store:
         (``change_watcher``), once the write commits."""
         raise NotImplementedError
 
-    def change_watcher(self) -> ChangeWatcher:
+    def change_watcher(self, skip: str | None = None) -> ChangeWatcher:
         """A watcher of the games that change from now on, by any process or server on this
         database: ``wait(timeout) -> set[str] | None`` (None: some may have been missed,
-        look at every game), ``wake()`` (end a wait now, from another thread), ``close()``."""
+        look at every game), ``wake()`` (end a wait now, from another thread), ``close()``.
+        ``skip``: leave the changes made by stores whose ``pushes_as`` is this (if the
+        store can tell them apart)."""
         raise NotImplementedError
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:

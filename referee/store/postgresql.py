@@ -87,6 +87,8 @@ MIGRATIONS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
       "0017_one_drafts_table", "0018_club_entries_played"), SCHEMA_0018),
     # SQLite's table of changes for the streams: PostgreSQL tells them with NOTIFY instead
     (("0019_changes",), ()),
+    # the origin of SQLite's changes: PostgreSQL's watchers look at every change
+    (("0020_change_origins",), ()),
 ]
 
 
@@ -240,6 +242,7 @@ class PostgresStore(Store):
         replaced or revoked, hosting handed on): PostgreSQL delivers it to every server's
         ``ChangeWatcher`` when the write commits, and never if it rolls back."""
         self._run("select pg_notify(?, ?)", [self._channel(), game_id])
+        self.noted += 1
 
     def _channel(self) -> str:
         """The channel of this database's schema (channels are the database's, and one
@@ -249,8 +252,10 @@ class PostgresStore(Store):
             self._channel_name = f"referee_changes:{schema}"[:63]
         return self._channel_name
 
-    def change_watcher(self) -> ChangeWatcher:
-        """A watcher of the games that change from now on, by any server on this database."""
+    def change_watcher(self, skip: str | None = None) -> ChangeWatcher:
+        """A watcher of the games that change from now on, by any server on this database
+        (every change, ``skip`` or not: a change its own process pushed is pushed again,
+        which sends nothing new)."""
         return ChangeWatcher(self.path, self._channel())
 
 

@@ -224,6 +224,12 @@ def _changes(db: sqlite_utils.Database) -> None:
                "game_id text not null, at float not null)")
 
 
+def _change_origins(db: sqlite_utils.Database) -> None:
+    """Which changes a server process pushes itself as it makes them (a seat's socket's
+    moves, ``Store.pushes_as``): its own watcher leaves them; NULL for every other."""
+    db.table("changes").add_column("origin", str)
+
+
 # Named migrations, applied once each, in this order. Add new ones at the end.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0001_games_seats_events", _create_games),
@@ -245,6 +251,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("0017_one_drafts_table", _one_drafts_table),
     ("0018_club_entries_played", _club_entries_played),
     ("0019_changes", _changes),
+    ("0020_change_origins", _change_origins),
 ]
 
 
@@ -294,10 +301,11 @@ def _bells(path: str) -> str | None:
     return f"{path}.bells"
 
 
-def ring(path: str) -> None:
+def ring(path: str, skip: str | None = None) -> None:
     """Ring every watcher's bell on this database file (once a write that changed a game has
     committed): each wakes at once, where it would otherwise look again only after
-    ``LOOK_ANYWAY_S``. A bell nobody answers (its process is gone) is taken down."""
+    ``LOOK_ANYWAY_S``. A bell nobody answers (its process is gone) is taken down. ``skip``:
+    the bell of the watcher that leaves this write's changes (its name is their origin)."""
     folder = _bells(path)
     if folder is None:
         return
@@ -308,6 +316,8 @@ def ring(path: str) -> None:
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
         sender.setblocking(False)
         for name in names:
+            if name == skip:
+                continue
             try:
                 sender.sendto(b"!", os.path.join(folder, name))
             except (ConnectionRefusedError, FileNotFoundError):
@@ -332,7 +342,8 @@ class ChangeWatcher:
     the same interface (a PostgreSQL store: LISTEN on a channel its ``changed`` NOTIFYs in the
     write's transaction, ``wait`` returning when a notification comes, ``wake`` a NOTIFY)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, skip: str | None = None) -> None:
+        self.skip = skip  # the origin of the changes its own process pushes itself
         self.conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                     check_same_thread=False)
         self.cursor = self.conn.execute("select coalesce(max(seq), 0) from changes"
@@ -344,7 +355,8 @@ class ChangeWatcher:
             with contextlib.suppress(OSError):
                 os.makedirs(folder, mode=0o700, exist_ok=True)
                 bell = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-                self.bell_path = os.path.join(folder, f"{os.getpid()}-{secrets.token_hex(4)}")
+                self.bell_path = os.path.join(  # named by the origin it leaves, if any
+                    folder, skip or f"{os.getpid()}-{secrets.token_hex(4)}")
                 bell.bind(self.bell_path)
                 self.bell = bell
 
@@ -369,13 +381,15 @@ class ChangeWatcher:
 
     def _read(self) -> set[str] | None:
         rows = self.conn.execute(
-            "select seq, game_id from changes where seq > ? order by seq limit ?",
+            "select seq, game_id, origin from changes where seq > ? order by seq limit ?",
             [self.cursor, WATCH_AT_ONCE]).fetchall()
         if not rows:
             return set()
         missed = rows[0][0] != self.cursor + 1  # numbers run on without a gap
         self.cursor = rows[-1][0]
-        return None if missed else {game_id for _, game_id in rows}
+        skip = self.skip
+        return None if missed else {game_id for _, game_id, origin in rows
+                                    if origin is None or origin != skip}
 
     def wake(self) -> None:
         """End a ``wait`` now (from another thread: the hub has a new stream to look at)."""
@@ -489,7 +503,7 @@ class SqliteStore(Store):
                     fcntl.flock(shared, fcntl.LOCK_UN)
         if self._rings:  # committed: the watchers may read it now
             self._rings = False
-            ring(self.path)
+            ring(self.path, self.pushes_as)
 
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
@@ -521,14 +535,17 @@ class SqliteStore(Store):
         appended, a token replaced or revoked, hosting handed on), so that every server
         process's ``ChangeWatcher`` wakes the streams of that game; the oldest notes beyond
         ``CHANGES_KEPT`` go now and then."""
-        cursor = self.db.conn.execute("insert into changes (game_id, at) values (?, ?)",
-                                      [game_id, time.time()])
+        cursor = self.db.conn.execute(
+            "insert into changes (game_id, at, origin) values (?, ?, ?)",
+            [game_id, time.time(), self.pushes_as])
         self._rings = True  # the watchers' bells, once the write commits
+        self.noted += 1
         if (cursor.lastrowid or 0) % PRUNE_CHANGES_EVERY == 0:
             self.db.conn.execute("delete from changes where seq <= ?",
                                  [(cursor.lastrowid or 0) - CHANGES_KEPT])
 
-    def change_watcher(self) -> ChangeWatcher:
+    def change_watcher(self, skip: str | None = None) -> ChangeWatcher:
         """A watcher of the games that change from now on, by any process or server on this
-        database (``ChangeWatcher``): one a server process, for its streams."""
-        return ChangeWatcher(self.path)
+        database (``ChangeWatcher``): one a server process, for its streams; ``skip``: the
+        origin of the changes that process pushes itself (``pushes_as``)."""
+        return ChangeWatcher(self.path, skip)

@@ -1,0 +1,326 @@
+"""A seat's socket: its view pushed and its moves taken on one WebSocket
+(``GET /api/v1/games/{id}/socket``), for bots and clients that play many moves.
+
+A stream (``referee.streams``) pushes a seat's view, and each move is a request of its own
+(``POST .../moves``): its head parsed by the server, a thread of its own, the move made, then
+the change seen by the hub's pusher, which reads it back from the database and builds the
+seats' views. On a seat's socket the move comes on the connection the hub already holds: the
+hub's loop reads it, one of a few mover threads makes it (``service.make_move``, as the route
+does: the token checked again, the same Idempotency-Key, the same refusals), answers it on
+the socket and builds this process's documents of the game for their pushes at once, where
+the pusher would have waited for the change to be seen. Other processes and servers see the
+change as they see any other.
+
+Messages are JSON text, one a frame (RFC 6455, ``referee.websocket``):
+
+* the client sends ``{"move": {...}, "key": "..."}``: the move document the moves route
+  takes, and its Idempotency-Key (optional, 1-200 characters); one at a time, in order;
+* the referee sends ``{"event": "view", "id": V, "data": {...}}``: the seat's whole view at
+  version ``V``, exactly as ``GET /api/v1/games/{id}`` gives it, at the opening (unless the
+  ``Last-Event-ID`` the client sent is ``V``) and at each new version; ``{"event":
+  "report", "key": K, "status": 201, "data": {...}}``: a move made, its report (the first
+  report again, for a key seen before); ``{"event": "refused", "key": K, "status": 4xx, "data":
+  {"errors": [...]}}``: a message refused, in the API's error format, naming the ruling or
+  field. A token that no longer holds the seat is refused, and the socket closed (1008), at
+  its next message or its next push.
+
+R21 as on a stream: a push is the seat's own view, and two seats' views of one version leave
+together (``Hub._push_game``). The stream's limits hold: per address, per process, per token;
+a client that does not read is cut off; a message is at most ``MAX_MESSAGE`` bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections import deque
+
+from flask import Response, current_app, request
+
+from . import service
+from .api import MAX_KEY, bp, json_object, player
+from .common.problems import RuleViolation
+from .errors import SLIPPED, STATUS_FOR_KIND, UNAVAILABLE, ApiError
+from .serving import HAND_OFF
+from .states import states_of
+from .store import Store, Unavailable
+from .streams import Hub, Listener, Stream, StreamProtocol, document, hub, last_event_id
+from .web import MAX_BODY, bearer, client_address, store
+from .websocket import (
+    BINARY,
+    CLOSE,
+    GOING_AWAY,
+    NORMAL,
+    PING,
+    POLICY,
+    PONG,
+    UNSUPPORTED,
+    FrameReader,
+    Refused,
+    accept_key,
+    close_frame,
+    frame,
+    valid_key,
+)
+from .websocket import TEXT as TEXT_FRAME
+
+log = logging.getLogger("referee")
+
+MAX_MESSAGE = MAX_BODY  # bytes of one message, as of a request's body
+MAX_WAITING = 8  # messages read ahead of the one being made; reading pauses beyond
+FIELDS = {"move", "key"}
+_local = threading.local()  # each mover thread's store
+
+
+class SocketStream(Stream):
+    """A seat's socket, held by the hub as a stream: its pushes are WebSocket frames."""
+
+    def message(self, version: int, body: bytes) -> bytes:
+        return frame(TEXT_FRAME, b'{"event":"view","id":%d,"data":%s}' % (version, body))
+
+    def heartbeat(self) -> None:
+        self.write(frame(PING))
+
+    def revoke(self) -> None:
+        self.end(code=POLICY, reason="the token no longer holds the seat")
+
+    def end(self, reset: bool = False, code: int = GOING_AWAY, reason: str = "") -> None:
+        if self.closed:
+            return
+        if self.transport is None:
+            self.ending = "reset" if reset else "end"
+            return
+        if reset:
+            self.transport.abort()
+            return
+        self.transport.write(close_frame(code, reason))
+        self.transport.close()
+
+
+class SocketProtocol(StreamProtocol):
+    """A seat's socket's connection on the hub's loop: frames read, moves handed to the
+    hub's movers one at a time, in order."""
+
+    stream: SocketStream
+
+    def __init__(self, hub: Hub, stream: Stream) -> None:
+        super().__init__(hub, stream)
+        self.reader = FrameReader(MAX_MESSAGE)
+        self.waiting: deque[bytes] = deque()
+        self.busy = self.reading_paused = False
+
+    def data_received(self, data: bytes) -> None:
+        stream = self.stream
+        if stream.closed:
+            return
+        try:
+            messages = self.reader.feed(data)
+        except Refused as refused:
+            stream.end(code=refused.code, reason=refused.reason)
+            return
+        for opcode, payload in messages:
+            if opcode == PING:
+                stream.write(frame(PONG, payload))
+            elif opcode == CLOSE:
+                stream.end(code=NORMAL)
+                return
+            elif opcode == BINARY:
+                stream.end(code=UNSUPPORTED, reason="messages are JSON text")
+                return
+            elif opcode != PONG:
+                self.waiting.append(payload)
+        if len(self.waiting) >= MAX_WAITING and stream.transport is not None:
+            stream.transport.pause_reading()
+            self.reading_paused = True
+        self._next()
+
+    def _next(self) -> None:
+        """The next message made: here, on the loop, if nothing in this process holds its
+        game (``here``); else by one of the hub's movers."""
+        if self.busy or not self.waiting or self.stream.closed:
+            return
+        self.busy = True
+        payload = self.waiting.popleft()
+        game_lock = states_of(mover_store(self.hub)).lock(self.stream.listener.game_id)
+        if game_lock.acquire(blocking=False):
+            try:
+                take(self.hub, self, payload, here=True)
+            finally:
+                game_lock.release()
+        else:
+            self.hub.movers.submit(take, self.hub, self, payload, here=False)
+
+    def answered(self, reply: bytes, end: bool) -> None:
+        """On the loop: a message's answer sent, and the next message taken."""
+        stream = self.stream
+        self.busy = False
+        if stream.closed:
+            return
+        stream.write(frame(TEXT_FRAME, reply))
+        if end:
+            stream.end(code=POLICY, reason="the token no longer holds the seat")
+            return
+        if self.reading_paused and len(self.waiting) < MAX_WAITING \
+                and stream.transport is not None:
+            stream.transport.resume_reading()
+            self.reading_paused = False
+        if self.waiting:
+            self.hub.loop.call_soon(self._next)
+
+
+def mover_store(hub: Hub) -> Store:
+    """The thread's store for the sockets' moves (the loop's, or a mover's), whose changes
+    its hub's pusher leaves to it."""
+    if getattr(_local, "store", None) is None:
+        _local.store = Store(hub.database, autocheckpoint=False)
+        _local.store.pushes_as = hub.origin
+    return _local.store
+
+
+def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> None:
+    """A socket's message made (``message_answer``) and answered, then, if it changed the
+    game, this process's pushes of the game built at once. ``here``: on the loop, where
+    the game's lock is held and nothing waits for long: a computer that then owes a move
+    makes it on a mover; else on a mover thread."""
+    store = mover_store(hub)
+    listener = protocol.stream.listener
+    noted = store.noted
+    try:
+        reply, end = message_answer(store, listener, payload, computers=not here)
+    except Exception:  # never leave the socket waiting
+        log.exception("a socket's message could not be answered")
+        reply, end = refused(None, ApiError(500, SLIPPED)), False
+    finally:
+        store.end_open_transaction()
+    if here:
+        protocol.answered(reply, end)
+    else:
+        hub.loop.call_soon_threadsafe(protocol.answered, reply, end)
+    if store.noted != noted:
+        push(hub, store, listener.game_id, here)
+        if here and service.computers_waiting(store, listener.game_id):
+            hub.movers.submit(settle, hub, listener.game_id)
+        store.end_open_transaction()
+
+
+def push(hub: Hub, store: Store, game_id: str, here: bool) -> None:
+    """What this thread changed (the hub's pusher leaves it): the game's pushes, built now."""
+    try:
+        hub._push_game(store, game_id, on_loop=here)
+    except Exception:
+        log.exception("a socket's move could not be pushed; the pusher will")
+        hub.look_again(game_id)
+
+
+def settle(hub: Hub, game_id: str) -> None:
+    """On a mover: a computer that owes the game a move makes it, and it is pushed."""
+    store = mover_store(hub)
+    noted = store.noted
+    try:
+        service.settle(store, game_id)
+    except Exception:
+        log.exception("a computer could not move after a socket's move")
+    finally:
+        store.end_open_transaction()
+    if store.noted != noted:
+        push(hub, store, game_id, False)
+        store.end_open_transaction()
+
+
+def message_answer(store: Store, listener: Listener, payload: bytes, *,
+                   computers: bool = True) -> tuple[bytes, bool]:
+    """A message's answer, and whether the socket ends (its token no longer holds the
+    seat)."""
+    key = None
+    try:
+        message = json_object(payload, field="message")
+        extra = sorted(set(message) - FIELDS)
+        if extra:
+            raise ApiError(400, f"A socket's message has only 'move' and 'key', not "
+                                f"{extra[0]!r}", field=extra[0])
+        key = message.get("key")
+        if key is not None and not (isinstance(key, str) and 0 < len(key) <= MAX_KEY):
+            key = None
+            raise ApiError(400, f"'key' is the move's Idempotency-Key, a string of 1 to "
+                                f"{MAX_KEY} characters", field="key")
+        move = message.get("move")
+        if not isinstance(move, dict):
+            raise ApiError(400, "'move' is the move's document, a JSON object", field="move")
+    except ApiError as problem:
+        return refused(key, problem), False
+    try:
+        seat = service.authorise(store, listener.game_id, listener.token)
+        if seat != listener.seat:
+            raise ApiError(403, "That token holds another seat now", field="Authorization")
+    except ApiError as problem:
+        return refused(key, problem), True
+    try:
+        made = service.make_move(store, listener.game_id, seat, move, key,
+                                 computers=computers)
+    except (ApiError, RuleViolation, Unavailable) as problem:
+        return refused(key, problem), False
+    return answer("report", key, made.status, made.report), False
+
+
+def answer(event: str, key: str | None, status: int, data: object) -> bytes:
+    return json.dumps({"event": event, "key": key, "status": status, "data": data},
+                      separators=(",", ":")).encode()
+
+
+def refused(key: str | None, problem: Exception) -> bytes:
+    """A refusal's message, in the API's error format."""
+    if isinstance(problem, ApiError):
+        return answer("refused", key, problem.status, problem.to_json())
+    if isinstance(problem, RuleViolation):
+        return answer("refused", key, STATUS_FOR_KIND.get(problem.kind, 422),
+                      problem.to_json())
+    return answer("refused", key, 503, ApiError(503, UNAVAILABLE).to_json())
+
+
+def open_socket(listener: Listener, client: str) -> Response:
+    """The answer to a socket's request, its seat authorised by the route: 101, and the
+    connection handed to this process's hub, which sends the opening view first. Refused
+    (naming the header) unless it is a WebSocket handshake; 503 where the server cannot hold
+    sockets (Flask's test client, another WSGI server): open the stream and post moves."""
+    headers = request.headers
+    if request.environ.get("SERVER_PROTOCOL") != "HTTP/1.1" \
+            or headers.get("Upgrade", "").lower() != "websocket" \
+            or "upgrade" not in {t.strip().lower() for t in headers.get("Connection", "")
+                                 .split(",")}:
+        raise ApiError(400, "A socket opens with a WebSocket handshake over HTTP/1.1 "
+                            "('Upgrade: websocket', 'Connection: Upgrade')", field="Upgrade")
+    if headers.get("Sec-WebSocket-Version") != "13":
+        raise ApiError(426, "The referee speaks WebSocket version 13",
+                       field="Sec-WebSocket-Version", headers={"Sec-WebSocket-Version": "13"})
+    key = headers.get("Sec-WebSocket-Key")
+    if not valid_key(key):
+        raise ApiError(400, "'Sec-WebSocket-Key' is 16 bytes in base64",
+                       field="Sec-WebSocket-Key")
+    assert key is not None
+    hand_off = request.environ.get(HAND_OFF)
+    held = hub(current_app.config["DATABASE"])
+    if hand_off is None or held is None:
+        raise ApiError(503, "This server holds no sockets: open the game's stream and post "
+                            "moves instead", field="socket")
+    refusal = held.refusal(client)
+    if refusal is not None:
+        raise refusal
+    after = last_event_id(headers.get("Last-Event-ID"))
+    version, body = document(store(), listener, settle=True)
+    first = SocketStream(listener, client, version, False).message(version, body) \
+        if after != version else None
+    hand_off(lambda sock, chunked: held.adopt(sock, chunked, listener, version, client,
+                                              kind=SocketStream, protocol=SocketProtocol,
+                                              first=first))
+    return Response(status=101, headers={"Sec-WebSocket-Accept": accept_key(key),
+                                         "Cache-Control": "no-cache"})
+
+
+@bp.get("/games/<game_id>/socket", websocket=True)  # werkzeug routes a handshake apart
+@bp.get("/games/<game_id>/socket")  # anything else: refused, naming what it lacks
+def seat_socket(game_id: str):
+    """A seat's socket (see the module): its view pushed, its moves taken, on one
+    WebSocket; the seat's token in the Authorization header."""
+    listener = Listener("view", game_id, player(game_id), bearer())
+    return open_socket(listener, client_address())

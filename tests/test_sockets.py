@@ -1,0 +1,568 @@
+"""A seat's socket (a WebSocket, ``referee.sockets``) on a real `referee serve` with two worker
+processes: it opens with the 101 handshake and the seat's view, exactly as the game's GET
+gives it; a move sent on it is answered with its report and pushed to both seats, each its
+own view (R21); a key sent twice moves once; a refused message names the ruling or field and
+changes nothing, and the socket goes on; a frame the protocol forbids closes it with its
+close code, and nothing is made of it; a handshake that is not one, or not the seat's, is
+refused in the API's error format, and a server that cannot hold sockets says so; a token
+that no longer holds the seat loses its socket; a reconnection resumes from its
+Last-Event-ID; a move reaches the other worker's seats, socket or stream; and a seat's
+socket carries the same messages whatever the opponent hides."""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import http.client
+import json
+import os
+import time
+
+import pytest
+from api_support import assert_errors, squares_in_text, table_in_play
+from apiclient import Api, FlaskTransport, TableGame, open_table
+from conftest import LiveServer
+from helpers import IDLE_SQUARES, QUIET
+from process_support import workers_of
+from socket_support import SeatSocket, server_frames
+from stream_support import EventStream, holder_of
+from test_streams import MASKED, move_through, ship_squares, twin_fleet, twin_games
+
+from referee import create_app
+from referee.sockets import MAX_MESSAGE
+from referee.websocket import (
+    BINARY,
+    CONTINUATION,
+    PING,
+    PONG,
+    TEXT,
+    accept_key,
+    client_frame,
+)
+
+IDLE = {"weapon": "salvo", "at": IDLE_SQUARES}
+OTHER_IDLE = {"weapon": "salvo", "at": IDLE_SQUARES[:2]}  # another move, also clear of ships
+HEARD_WITHIN_S = 5  # generous: a push comes in milliseconds
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    live = LiveServer(tmp_path_factory.mktemp("sockets") / "sockets.db", workers=2).start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def held():
+    """Every socket and stream a test opens, closed after it (a process holds only so many
+    of one address's, ``streams.STREAMS_PER_CLIENT``)."""
+    opened: list = []
+    yield opened
+    for each in opened:
+        each.close()
+
+
+def processes(server) -> list[int]:
+    """The serving processes: the first and the worker it starts (waited for)."""
+    deadline = time.monotonic() + 30
+    while not workers_of(server.process.pid):
+        assert time.monotonic() < deadline, "the second worker did not start"
+        time.sleep(0.1)
+    return [server.process.pid, *workers_of(server.process.pid)]
+
+
+def bearer(table: TableGame, seat: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {table.tokens[seat]}"}
+
+
+def upgrade(path: str, headers: dict[str, str | None] | None = None) -> tuple[bytes, str]:
+    """A WebSocket handshake's request, its key, with ``headers`` added to (or, None, taken
+    from) a well-formed one's."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    fields: dict[str, str | None] = {
+        "Host": "127.0.0.1", "Upgrade": "websocket", "Connection": "Upgrade",
+        "Sec-WebSocket-Key": key, "Sec-WebSocket-Version": "13", **(headers or {})}
+    lines = [f"GET {path} HTTP/1.1", *(f"{k}: {v}" for k, v in fields.items() if v is not None)]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode(), key
+
+
+def socket_of(server, table: TableGame, seat: str, held: list, **headers: str) -> SeatSocket:
+    """The seat's socket, opened (101) with its token and ``headers``."""
+    request, _ = upgrade(table.path("/socket"), {**bearer(table, seat), **headers})
+    sock = SeatSocket(server.port, table.path("/socket"), request=request)
+    held.append(sock)
+    assert sock.status == 101, (sock.status, sock.body[:300])
+    return sock
+
+
+def placed(server, held: list, opener, want) -> tuple[object, int]:
+    """A connection ``opener()`` makes, opened again until the process holding it passes
+    ``want``; it and its holder."""
+    serving = processes(server)
+    for _ in range(200):
+        connection = opener()
+        holder = holder_of(connection.sock, serving)
+        if holder is not None and want(holder):
+            held.append(connection)
+            return connection, holder
+        connection.close()
+    raise AssertionError("no connection reached the process wanted")
+
+
+def placed_socket(server, held: list, table: TableGame, seat: str, want=lambda _: True
+                  ) -> tuple[SeatSocket, int]:
+    """The seat's socket, held by a process that passes ``want``; and that process."""
+    path, headers = table.path("/socket"), bearer(table, seat)
+    sock, holder = placed(server, held, lambda: SeatSocket(server.port, path, headers), want)
+    assert sock.status == 101, sock.body[:300]
+    return sock, holder
+
+
+def turn(table: TableGame) -> str:
+    return table.view("red")["turn"]
+
+
+def other(seat: str) -> str:
+    return "blue" if seat == "red" else "red"
+
+
+def version_of(table: TableGame) -> int:
+    return table.view("red")["version"]
+
+
+def view_at(sock: SeatSocket, version: int, after: int = 0) -> dict | None:
+    """The first view message at ``version`` or later, waited for."""
+    return sock.wait_for(lambda m: m.get("event") == "view" and m["id"] >= version,
+                         HEARD_WITHIN_S, after)
+
+
+def assert_open(sock: SeatSocket) -> None:
+    sock.wait_for(lambda m: False, 0.05)  # take whatever came meanwhile
+    assert not sock.closed and sock.close_code is None, sock.close_code
+
+
+# -- opening ---------------------------------------------------------------------------------
+
+def test_a_seats_socket_opens_with_the_handshake_and_the_seats_view(server, held):
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    for seat in ("red", "blue"):
+        request, key = upgrade(table.path("/socket"), bearer(table, seat))
+        sock = SeatSocket(server.port, table.path("/socket"), request=request)
+        held.append(sock)
+        assert sock.status == 101, sock.body[:300]
+        assert sock.headers["upgrade"].lower() == "websocket"
+        assert "upgrade" in sock.headers["connection"].lower()
+        assert sock.headers["sec-websocket-accept"] == accept_key(key)
+        assert "content-length" not in sock.headers  # a 101 has no body
+        opening = sock.wait_for("view", HEARD_WITHIN_S)
+        assert opening is not None, f"no opening view (closed: {sock.close_code})"
+        assert sock.messages[0] is opening  # the first message
+        assert set(opening) == {"event", "id", "data"}
+        view = table.view(seat)
+        assert opening["data"] == view  # the seat's own view, exactly (R21)
+        assert opening["id"] == view["version"] and view["you"] == seat
+
+
+# -- moves -----------------------------------------------------------------------------------
+
+def test_a_move_on_a_seats_socket_is_answered_and_pushed_to_both_seats(server, held):
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    mover = turn(table)
+    sockets = {seat: socket_of(server, table, seat, held) for seat in ("red", "blue")}
+    before = version_of(table)
+    for sock in sockets.values():
+        assert view_at(sock, before) is not None
+    answer = sockets[mover].move(IDLE)
+    assert answer["event"] == "report" and answer["status"] == 201, answer
+    assert answer["key"] is None
+    report = answer["data"]
+    assert report["by"] == mover and isinstance(report["n"], int)
+    for seat, sock in sockets.items():
+        pushed = view_at(sock, before + 1, after=1)
+        assert pushed is not None, f"{seat}'s socket heard nothing of the move"
+        view = table.view(seat)
+        assert pushed["id"] == pushed["data"]["version"] == view["version"] == before + 1
+        assert pushed["data"] == view  # each seat its own view, exactly (R21)
+        assert pushed["data"]["reports"][-1]["n"] == report["n"]
+    assert table.view(mover)["reports"][-1] == report  # the mover's own copy
+    assert table.view(other(mover))["turn"] == other(mover)
+    assert [m["event"] for m in sockets[other(mover)].messages] == ["view", "view"]
+
+
+def test_a_move_sent_twice_with_one_key_is_made_once_and_answered_alike(server, held):
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    mover = turn(table)
+    sock = socket_of(server, table, mover, held)
+    before = version_of(table)
+    first = sock.move(IDLE, key="salvo-1")
+    assert first["event"] == "report" and first["status"] == 201 and first["key"] == "salvo-1"
+    assert view_at(sock, before + 1) is not None
+    again = sock.move(IDLE, key="salvo-1")  # not his turn now: the first report again
+    assert again == first
+    assert version_of(table) == before + 1
+    # the route knows the socket's key, and answers it with the same report
+    status, body, _ = table.as_seat(mover, "POST", "/moves", IDLE,
+                                    headers={"Idempotency-Key": "salvo-1"})
+    assert (status, body) == (201, first["data"])
+    reused = sock.move(OTHER_IDLE, key="salvo-1")  # the key of another move
+    assert reused["event"] == "refused" and reused["key"] == "salvo-1"
+    assert_errors(reused["status"], reused["data"], 422, field="Idempotency-Key")
+    assert version_of(table) == before + 1
+    assert_open(sock)
+    assert [m["id"] for m in sock.views()] == [before, before + 1]  # no version made twice
+
+
+REFUSED = [  # what is sent, the status, and the ruling or field the refusal names
+    (b"{not json", 400, {"field": "message"}),
+    (b"[1, 2]", 400, {"field": "message"}),
+    (b'"a move"', 400, {"field": "message"}),
+    (json.dumps({"move": IDLE, "colour": 1}).encode(), 400, {"field": "colour"}),
+    (json.dumps({"move": [IDLE]}).encode(), 400, {"field": "move"}),
+    (json.dumps({"key": "no-move"}).encode(), 400, {"field": "move"}),
+    (json.dumps({"move": IDLE, "key": 5}).encode(), 400, {"field": "key"}),
+    # a key of 1 to 200 characters, refused as the route refuses its header
+    (json.dumps({"move": IDLE, "key": ""}).encode(), 400, {"field": "key"}),
+    (json.dumps({"move": IDLE, "key": "k" * 201}).encode(), 400, {"field": "key"}),
+]
+
+
+def test_a_refused_message_names_what_is_wrong_changes_nothing_and_the_socket_goes_on(
+        server, held):
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    mover = turn(table)
+    sockets = {seat: socket_of(server, table, seat, held) for seat in ("red", "blue")}
+    before = version_of(table)
+    out_of_turn = sockets[other(mover)].move(IDLE, key="early")
+    assert out_of_turn["event"] == "refused" and out_of_turn["key"] == "early"
+    assert_errors(out_of_turn["status"], out_of_turn["data"], 409, rule="R14")
+    sock = sockets[mover]
+    for sent, status, names in REFUSED:
+        after = len(sock.messages)
+        sock.send(sent)
+        answer = sock.wait_for(lambda m: m.get("event") in ("report", "refused"),
+                               HEARD_WITHIN_S, after)
+        assert answer is not None, (sent, sock.close_code)
+        assert answer["event"] == "refused", (sent, answer)
+        assert_errors(answer["status"], answer["data"], status, **names)
+        assert_open(sock)
+    assert version_of(table) == before
+    for seat, each in sockets.items():
+        assert [m["id"] for m in each.views()] == [before], seat  # nothing pushed
+    made = sock.move(IDLE)  # the socket goes on
+    assert made["event"] == "report" and made["status"] == 201, made
+    assert version_of(table) == before + 1
+
+
+# -- the protocol ----------------------------------------------------------------------------
+
+def unmasked(payload: bytes) -> bytes:
+    """A text frame as only a server may send it."""
+    assert len(payload) < 126
+    return bytes((0x80 | TEXT, len(payload))) + payload
+
+
+def reserved_bits(payload: bytes) -> bytes:
+    data = bytearray(client_frame(TEXT, payload))
+    data[0] |= 0x40  # RSV1: no extension was agreed
+    return bytes(data)
+
+
+def too_big(payload: bytes) -> bytes:
+    """The head of a frame announcing more than a message may hold; its payload never
+    comes (the socket is closed on the length alone)."""
+    return bytes((0x80 | TEXT, 0x80 | 127)) + (MAX_MESSAGE + 1).to_bytes(8, "big") + os.urandom(4)
+
+
+VIOLATIONS = {
+    "binary": (lambda payload: client_frame(BINARY, payload), 1003),
+    "unmasked": (unmasked, 1002),
+    "too-big": (too_big, 1009),
+    "reserved-bits": (reserved_bits, 1002),
+}
+
+
+@pytest.mark.parametrize("violation", VIOLATIONS)
+def test_a_frame_the_protocol_forbids_closes_the_socket_and_nothing_is_made(
+        server, held, violation):
+    build, code = VIOLATIONS[violation]
+    assert MAX_MESSAGE <= 64 * 1024
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    mover = turn(table)
+    sock = socket_of(server, table, mover, held)
+    before = version_of(table)
+    assert view_at(sock, before) is not None
+    sock.send_raw(build(json.dumps({"move": IDLE}).encode()))  # a move, were it well framed
+    assert sock.wait_closed(HEARD_WITHIN_S) == code
+    assert sock.closed
+    assert [m["event"] for m in sock.messages] == ["view"]
+    assert version_of(table) == before
+    assert turn(table) == mover
+
+
+def raw_frames_until(sock: SeatSocket, opcode: int, within: float) -> list[tuple[int, bytes]]:
+    """The server's frames, read straight off the socket (``SeatSocket`` keeps no pong), up
+    to the first of ``opcode``; its JSON messages kept as ``SeatSocket`` keeps them."""
+    frames: list[tuple[int, bytes]] = []
+    deadline = time.monotonic() + within
+    while True:
+        for op, payload in server_frames(sock.buffer):
+            frames.append((op, payload))
+            if op == TEXT:
+                sock.messages.append(json.loads(payload))
+        if any(op == opcode for op, _ in frames):
+            return frames
+        left = deadline - time.monotonic()
+        assert left > 0, f"no frame {opcode} came: {frames}"
+        sock.sock.settimeout(left)
+        data = sock.sock.recv(65536)
+        assert data, f"the socket closed: {frames}"
+        sock.buffer += data
+
+
+def test_a_ping_is_answered_with_its_pong_and_a_fragmented_move_is_made(server, held):
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    mover = turn(table)
+    sock = socket_of(server, table, mover, held)
+    before = version_of(table)
+    assert view_at(sock, before) is not None
+    sock.send_raw(client_frame(PING, b"are you there?"))
+    assert (PONG, b"are you there?") in raw_frames_until(sock, PONG, HEARD_WITHIN_S)
+    sock.send_raw(client_frame(PONG, b"unasked"))  # an unasked pong is let be
+    # one move in three fragments, a ping between them (RFC 6455 5.4)
+    text = json.dumps({"move": IDLE, "key": "in-pieces"}).encode()
+    sock.send_raw(client_frame(TEXT, text[:10], fin=False))
+    sock.send_raw(client_frame(CONTINUATION, text[10:20], fin=False))
+    sock.send_raw(client_frame(PING, b"between"))
+    sock.send_raw(client_frame(CONTINUATION, text[20:]))
+    frames = raw_frames_until(sock, PONG, HEARD_WITHIN_S)
+    assert (PONG, b"between") in frames
+    answer = sock.wait_for(lambda m: m.get("event") in ("report", "refused"), HEARD_WITHIN_S)
+    assert answer is not None and answer["event"] == "report", answer
+    assert answer["key"] == "in-pieces" and answer["status"] == 201
+    assert version_of(table) == before + 1
+    assert_open(sock)
+
+
+# -- the handshake refused -------------------------------------------------------------------
+
+def refused_handshake(server, path: str, headers: dict[str, str | None]) -> SeatSocket:
+    request, _ = upgrade(path, headers)
+    sock = SeatSocket(server.port, path, request=request)
+    assert sock.status != 101, "the socket was opened"
+    assert sock.headers.get("content-type", "").startswith("application/json"), sock.headers
+    return sock
+
+
+def test_a_handshake_that_is_not_one_or_not_the_seats_is_refused_naming_why(server, held):
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    elsewhere = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    path = table.path("/socket")
+    cases = [  # the headers changed, the status, what the refusal names
+        ({}, 401, {"field": "Authorization"}),
+        ({**bearer(table, "red"), "Sec-WebSocket-Version": "8"}, 426,
+         {"field": "Sec-WebSocket-Version"}),
+        ({**bearer(table, "red"), "Sec-WebSocket-Version": None}, 426,
+         {"field": "Sec-WebSocket-Version"}),
+        ({**bearer(table, "red"), "Sec-WebSocket-Key": "not a key"}, 400,
+         {"field": "Sec-WebSocket-Key"}),
+        ({**bearer(table, "red"), "Sec-WebSocket-Key": base64.b64encode(b"x" * 17).decode()},
+         400, {"field": "Sec-WebSocket-Key"}),
+        ({**bearer(table, "red"), "Sec-WebSocket-Key": None}, 400,
+         {"field": "Sec-WebSocket-Key"}),
+        (bearer(elsewhere, "red"), 403, {}),
+    ]
+    for headers, status, names in cases:
+        sock = refused_handshake(server, path, headers)
+        held.append(sock)
+        assert_errors(sock.status, sock.refusal(), status, **names)
+        if status == 426:
+            assert sock.headers.get("sec-websocket-version") == "13", sock.headers
+    # a plain GET, no Upgrade asked for
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request("GET", path, headers=bearer(table, "red"))
+    response = connection.getresponse()
+    assert_errors(response.status, json.loads(response.read()), 400, field="Upgrade")
+    connection.close()
+
+
+def test_a_server_that_cannot_hold_sockets_refuses_the_handshake_naming_the_socket(tmp_path):
+    """Under Flask's test client (or another WSGI server) there is no hub: a well-formed
+    handshake is answered 503, naming the socket (open the stream and post moves)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "r.db"),
+                      "PUBLIC_URL": "http://localhost"})
+    table = open_table(Api(FlaskTransport(app.test_client())))
+    request, _ = upgrade(table.path("/socket"), bearer(table, "red"))
+    headers = dict(line.split(": ", 1)
+                   for line in request.decode().split("\r\n")[1:] if ": " in line)
+    response = app.test_client().get(table.path("/socket"), headers=headers)
+    assert_errors(response.status_code, response.get_json(), 503, field="socket")
+    plain = app.test_client().get(table.path("/socket"), headers=bearer(table, "red"))
+    assert_errors(plain.status_code, plain.get_json(), 400, field="Upgrade")
+
+
+# -- seats and reconnections -----------------------------------------------------------------
+
+def table_with_recovery_codes(api: Api) -> tuple[TableGame, dict[str, str]]:
+    """A table in play (``QUIET`` fleets) and each seat's recovery code."""
+    status, created, _ = api.call("POST", "/api/v1/games", {})
+    assert status == 201, created
+    tokens, codes = {}, {}
+    for seat, info in created["seats"].items():
+        status, claimed, _ = api.call("POST", f"/api/v1/games/{created['id']}/seats/{seat}",
+                                      {"join_code": info["join_code"], "name": seat.title()})
+        assert status == 200, claimed
+        tokens[seat], codes[seat] = claimed["token"], claimed["recovery_code"]
+    table = TableGame(api, created["id"], created["host_token"], tokens)
+    for seat in tokens:
+        status, body, _ = table.as_seat(seat, "PUT", "/disposition", QUIET)
+        assert status == 200, body
+    for seat in tokens:
+        status, body, _ = table.as_seat(seat, "POST", "/ready")
+        assert status == 200, body
+    return table, codes
+
+
+def test_a_seat_moved_to_another_phone_ends_the_old_phones_socket(server, held):
+    """R24: once the seat's recovery code moves it to another phone, the old token's socket
+    is closed: by the push that finds the token no longer holds the seat, or, if a move the
+    old phone sends comes first, by that move's refusal (401 or 403, then close 1008).
+    Nothing it sends is made, and the old token opens no other socket. Both seats' sockets
+    held by one process: their pushes leave ``ALIGN_S`` after the change, so the move mostly
+    comes first; the game is played again until it has once."""
+    closings = []
+    for _ in range(5):
+        table, codes = table_with_recovery_codes(server.api())
+        mover = turn(table)
+        old_token = table.tokens[mover]
+        old, by = placed_socket(server, held, table, mover)
+        placed_socket(server, held, table, other(mover), by.__eq__)
+        before = version_of(table)
+        assert view_at(old, before) is not None
+        status, recovered, _ = server.api().call(
+            "POST", table.path(f"/seats/{mover}/recover"), {"recovery_code": codes[mover]})
+        assert status == 200, recovered
+        with contextlib.suppress(OSError):  # closed already
+            old.send({"move": IDLE})  # the seat's turn: a legal move, were the token his
+        code = old.wait_closed(HEARD_WITHIN_S)
+        assert old.closed, "the old token's socket was left open"
+        answers = [m for m in old.messages if m.get("event") in ("report", "refused")]
+        if answers:  # the move came first: refused, and the socket ends
+            assert [a["event"] for a in answers] == ["refused"], answers
+            assert_errors(answers[0]["status"], answers[0]["data"], answers[0]["status"])
+            assert answers[0]["status"] in (401, 403), answers
+            assert code == 1008, code
+            closings.append("refused")
+        else:  # the push came first
+            assert code == 1008, code
+            closings.append("pushed")
+        assert [m["id"] for m in old.views()] == [before]
+        table.tokens[mover] = recovered["token"]
+        assert version_of(table) == before and turn(table) == mover  # nothing made
+        again = refused_handshake(server, table.path("/socket"),
+                                  {"Authorization": f"Bearer {old_token}"})  # opens no other
+        held.append(again)
+        assert_errors(again.status, again.refusal(), 401)
+        if "refused" in closings:
+            break
+    assert "refused" in closings, f"the old phone's move never came first: {closings}"
+
+
+def test_a_reconnected_socket_resumes_from_its_last_event_id(server, held):
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    first = socket_of(server, table, "red", held)
+    had = first.wait_for("view", HEARD_WITHIN_S)
+    assert had is not None
+    first.close()  # a phone that lost its connection
+    current = socket_of(server, table, "red", held, **{"Last-Event-ID": str(had["id"])})
+    report, _ = move_through(server, table, turn(table), not_by=None)
+    pushed = current.wait_for("view", HEARD_WITHIN_S)
+    assert pushed is not None
+    assert pushed["id"] == had["id"] + 1, "the opening view it had was sent again"
+    assert pushed["data"] == table.view("red")
+    assert pushed["data"]["reports"][-1]["n"] == report["n"]
+    behind = socket_of(server, table, "red", held, **{"Last-Event-ID": str(had["id"])})
+    caught_up = behind.wait_for("view", HEARD_WITHIN_S)  # at once: nothing else has moved
+    assert caught_up is not None and caught_up["id"] == had["id"] + 1
+    assert caught_up["data"] == table.view("red")
+
+
+# -- two workers -----------------------------------------------------------------------------
+
+def test_a_move_reaches_the_seats_held_by_the_other_worker_socket_or_stream(server, held):
+    """A move made on a socket one worker holds reaches the opponent's stream the other
+    worker holds; a move posted through one worker reaches a socket the other holds."""
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    mover = turn(table)
+    before = version_of(table)
+    sock, by = placed_socket(server, held, table, mover)
+
+    def stream() -> EventStream:
+        opened = EventStream(server.port, table.path("/stream"), bearer(table, other(mover)))
+        assert opened.head() == 200
+        return opened
+
+    listener, _ = placed(server, held, stream, lambda holder: holder != by)
+    assert listener.wait_for("view", HEARD_WITHIN_S) is not None
+    answer = sock.move(IDLE)
+    assert answer["event"] == "report" and answer["status"] == 201, answer
+    pushed = listener.version("view", before + 1, HEARD_WITHIN_S)
+    assert pushed is not None, "the socket's move did not reach the other worker's stream"
+    assert int(pushed.id) == before + 1
+    assert pushed.document() == table.view(other(mover))
+    assert pushed.document()["reports"][-1]["n"] == answer["data"]["n"]
+    # the other way: a move posted through one worker, heard on the other's socket
+    mover = other(mover)
+    sock, by = placed_socket(server, held, table, other(mover))
+    assert view_at(sock, before + 1) is not None
+    report, _ = move_through(server, table, mover, not_by=by)
+    heard = view_at(sock, before + 2, after=1)
+    assert heard is not None, "the posted move did not reach the other worker's socket"
+    assert heard["id"] == before + 2 and heard["data"] == table.view(other(mover))
+    assert heard["data"]["reports"][-1]["n"] == report["n"]
+
+
+# -- R21 -------------------------------------------------------------------------------------
+
+def masked(message: dict) -> str:
+    """A message as another game alike would send it: its game's id, the fingerprints and
+    salts of its commitments and its clock times masked (as ``test_streams`` masks)."""
+    return MASKED.sub(r'"\1":"*"', json.dumps(message, separators=(",", ":")))
+
+
+def test_a_seats_socket_carries_the_same_messages_whatever_the_opponent_hides(server, held):
+    """Two games alike but for where one of Blue's ships lies (its twin, clear of every
+    move), each seat moving on its own socket: Red's socket carries the very same messages,
+    move after move, in both, and never a square of where that ship lies in the twin; Blue's
+    own socket does show his own ship there."""
+    twin, _ = twin_fleet(11)
+    differ = ship_squares(twin) - ship_squares(QUIET)
+    assert differ and not differ & set(IDLE_SQUARES)
+    api = server.api()
+    games: list[TableGame] = twin_games(api, twin)
+    sockets: list[dict[str, SeatSocket]] = [
+        {seat: socket_of(server, table, seat, held) for seat in ("red", "blue")}
+        for table in games]
+    steps: list[list[list[str]]] = [[], []]  # each game's: each step's messages to Red
+    seen = [0, 0]
+    for step in range(7):
+        for n, (table, seats) in enumerate(zip(games, sockets, strict=True)):
+            version = version_of(table)
+            if step:  # the opening alone at step 0
+                answer = seats[turn(table)].move(IDLE, key=f"step-{step}")
+                assert answer["event"] == "report", answer
+                version += 1
+            for sock in seats.values():
+                assert view_at(sock, version) is not None, "a push is missing"
+            red = seats["red"]
+            red.wait_for(lambda m: False, 0.05)  # anything else that came with it
+            assert red.views()[-1]["data"] == table.view("red")
+            # in each step, the order in which a report and a view come is timing, not R21
+            steps[n].append(sorted(masked(m) for m in red.messages[seen[n]:]))
+            seen[n] = len(red.messages)
+    assert steps[0] == steps[1]
+    assert sum(len(step) for step in steps[0]) == 10  # the opening, 6 views, Red's 3 reports
+    for seats in sockets:
+        text = json.dumps(seats["red"].messages)
+        assert not squares_in_text(text) & differ
+    assert squares_in_text(json.dumps(sockets[1]["blue"].messages)) & differ  # the scan sees
+
