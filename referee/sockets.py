@@ -52,6 +52,7 @@ from .websocket import (
     CLOSE,
     GOING_AWAY,
     NORMAL,
+    NOT_UTF8,
     PING,
     POLICY,
     PONG,
@@ -129,16 +130,26 @@ class SocketProtocol(StreamProtocol):
                 stream.end(code=UNSUPPORTED, reason="messages are JSON text")
                 return
             elif opcode != PONG:
+                try:
+                    payload.decode()
+                except UnicodeDecodeError:
+                    stream.end(code=NOT_UTF8, reason="a text message is UTF-8")
+                    return
                 self.waiting.append(payload)
         if len(self.waiting) >= MAX_WAITING and stream.transport is not None:
             stream.transport.pause_reading()
             self.reading_paused = True
         self._next()
 
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._next()
+
     def _next(self) -> None:
         """The next message made: here, on the loop, if nothing in this process holds its
-        game (``here``); else by one of the hub's movers."""
-        if self.busy or not self.waiting or self.stream.closed:
+        game (``here``); else by one of the hub's movers. None while the client has not
+        taken what waits for it (its answers would pile up unread)."""
+        if self.busy or not self.waiting or self.stream.closed or self.stream.paused:
             return
         self.busy = True
         payload = self.waiting.popleft()

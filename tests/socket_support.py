@@ -46,8 +46,13 @@ class SeatSocket:
     """One socket: ``GET path`` upgraded, with ``headers`` (the seat's token)."""
 
     def __init__(self, port: int, path: str, headers: dict[str, str] | None = None, *,
-                 timeout: float = 10, request: bytes | None = None) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+                 timeout: float = 10, request: bytes | None = None,
+                 receive_buffer: int | None = None) -> None:
+        self.sock = socket.socket()
+        if receive_buffer:  # a client that reads nothing fills it sooner
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(timeout)
+        self.sock.connect(("127.0.0.1", port))
         self.sock.sendall(request or handshake(path, headers))
         head = b""
         while b"\r\n\r\n" not in head:

@@ -16,7 +16,9 @@ import contextlib
 import http.client
 import json
 import os
+import threading
 import time
+from pathlib import Path
 
 import pytest
 from api_support import assert_errors, squares_in_text, table_in_play
@@ -278,6 +280,7 @@ VIOLATIONS = {
     "unmasked": (unmasked, 1002),
     "too-big": (too_big, 1009),
     "reserved-bits": (reserved_bits, 1002),
+    "not-utf-8": (lambda payload: client_frame(TEXT, b"\xff" + payload), 1007),
 }
 
 
@@ -297,6 +300,36 @@ def test_a_frame_the_protocol_forbids_closes_the_socket_and_nothing_is_made(
     assert [m["event"] for m in sock.messages] == ["view"]
     assert version_of(table) == before
     assert turn(table) == mover
+
+
+def resident_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(status.split("VmRSS:")[1].split()[0]) / 1024
+
+
+def test_a_client_that_reads_none_of_its_answers_is_read_no_further_until_it_does(
+        server, held):
+    """A client that sends and never reads: once what waits for it passes the socket's
+    high-water mark, the hub stops reading its messages, so its answers pile up no higher
+    in the server (what it sends waits in the kernel's buffers); once it reads, every
+    message it sent is answered, in order, none lost."""
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    sock, holder = placed_socket(server, held, table, "red")
+    count = 100_000  # answered all at once, some 17 MB of answers would wait in the server
+    refused = b"".join(client_frame(TEXT, b'{"colour":1}') for _ in range(count))
+    before = resident_mb(holder)
+    sender = threading.Thread(target=sock.sock.sendall, args=(refused,), daemon=True)
+    sender.start()
+    time.sleep(3)  # the hub has read what it will, and answered it (within SEND_TIMEOUT_S)
+    grown = resident_mb(holder) - before
+    assert grown < 4, f"the server held {grown:.0f} MB more for a client that reads nothing"
+    answered = 0
+    while answered < count:
+        assert sock.wait_for(lambda _: True, HEARD_WITHIN_S, len(sock.messages)) \
+            is not None or len(sock.messages) > answered + 1, f"{answered} of {count} answered"
+        answered = len(sock.messages) - 1  # less the opening view
+    sender.join(HEARD_WITHIN_S)
+    assert [m["data"]["errors"][0]["field"] for m in sock.messages[1:]] == ["colour"] * count
 
 
 def raw_frames_until(sock: SeatSocket, opcode: int, within: float) -> list[tuple[int, bytes]]:
