@@ -9,7 +9,10 @@ hub's loop reads it, one of a few mover threads makes it (``service.make_move``,
 does: the token checked again, the same Idempotency-Key, the same refusals), answers it on
 the socket and builds this process's documents of the game for their pushes at once, where
 the pusher would have waited for the change to be seen. Other processes and servers see the
-change as they see any other.
+change as they see any other. Under several worker processes on one database file, each
+game's sockets are gathered in one of them (``Hub.owner``, by the game's id): a handshake
+taken by another is handed to it, its connection's descriptor sent over that process's hand
+(``Hub.hand_to``), so that both seats' views of a move are built where it is made.
 
 Messages are JSON text, one a frame (RFC 6455, ``referee.websocket``):
 
@@ -45,7 +48,16 @@ from .errors import SLIPPED, STATUS_FOR_KIND, UNAVAILABLE, ApiError
 from .serving import HAND_OFF
 from .states import states_of
 from .store import Store, Unavailable
-from .streams import Hub, Listener, Stream, StreamProtocol, document, hub, last_event_id
+from .streams import (
+    FRAMINGS,
+    Hub,
+    Listener,
+    Stream,
+    StreamProtocol,
+    document,
+    hub,
+    last_event_id,
+)
 from .web import MAX_BODY, bearer, client_address, store
 from .websocket import (
     BINARY,
@@ -321,9 +333,16 @@ def open_socket(listener: Listener, client: str) -> Response:
     version, body = document(store(), listener, settle=True)
     first = SocketStream(listener, client, version, False).message(version, body) \
         if after != version else None
-    hand_off(lambda sock, chunked: held.adopt(sock, chunked, listener, version, client,
-                                              kind=SocketStream, protocol=SocketProtocol,
-                                              first=first))
+    owner = held.owner(listener.game_id)
+
+    def adopt(sock, chunked: bool) -> None:
+        """Held here, or by the process that gathers the game's sockets, if it takes it."""
+        if owner is None or owner == held.origin or not held.hand_to(
+                owner, sock, listener, version, client, "socket", first):
+            held.adopt(sock, chunked, listener, version, client, kind=SocketStream,
+                       protocol=SocketProtocol, first=first)
+
+    hand_off(adopt)
     return Response(status=101, headers={"Sec-WebSocket-Accept": accept_key(key),
                                          "Cache-Control": "no-cache"})
 
@@ -335,3 +354,6 @@ def seat_socket(game_id: str):
     WebSocket; the seat's token in the Authorization header."""
     listener = Listener("view", game_id, player(game_id), bearer())
     return open_socket(listener, client_address())
+
+
+FRAMINGS["socket"] = (SocketStream, SocketProtocol)  # handed between processes as it is

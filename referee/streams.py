@@ -38,6 +38,7 @@ the building of each took: no seat's push waits on the building of another seat'
 
 from __future__ import annotations
 
+import array
 import asyncio
 import contextlib
 import json
@@ -47,6 +48,7 @@ import secrets
 import socket
 import threading
 import time
+import zlib
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -58,7 +60,7 @@ from . import service
 from .common.documents import Json, StatusView
 from .errors import ApiError
 from .serving import HAND_OFF, name_os_thread
-from .store import ChangeWatcher, Store
+from .store import ChangeWatcher, Store, is_postgresql
 from .web import store
 from .webparts import poll_ms
 
@@ -424,7 +426,103 @@ class Hub:
         name_os_thread()
         asyncio.set_event_loop(self.loop)
         self.loop.call_later(SWEEP_S, self._sweep)
+        self._open_hand()
         self.loop.run_forever()
+        if self.hand is not None:
+            self.hand.close()
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(self.hands, self.origin))
+
+    # -- connections handed between the processes on one database file ----------------------
+
+    hand: socket.socket | None = None  # where other processes hand this one connections
+    hands = ""  # the folder of every process's hand (by origin)
+
+    def _open_hand(self) -> None:
+        """This process's hand: a Unix datagram socket beside the database file, named by
+        its origin, where another process hands it a connection (its descriptor) with what
+        the stream is (``hand_to``)."""
+        folder = hands_folder(self.database)
+        if folder is None:
+            return
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            hand = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            hand.bind(os.path.join(folder, self.origin))
+        except OSError as err:
+            log.warning("no hand for other processes' sockets (%s): each stays where it "
+                        "opened", err)
+            return
+        hand.setblocking(False)
+        self.hand, self.hands = hand, folder
+        self.loop.add_reader(hand.fileno(), self._take_handed)
+
+    def owner(self, game_id: str) -> str | None:
+        """The process (its origin) that gathers a game's sockets: one of the hands in the
+        folder, by the game's id, so that every process picks the same one; None where
+        there are no hands (a database that is not a file)."""
+        if self.hand is None:
+            return None
+        try:
+            names = sorted(os.listdir(self.hands))
+        except OSError:
+            return None
+        return names[zlib.crc32(game_id.encode()) % len(names)] if names else None
+
+    def hand_to(self, owner: str, sock: socket.socket, listener: Listener, sent: int,
+                client: str, framing: str, first: bytes | None) -> bool:
+        """Hand an open connection to the process ``owner`` (its descriptor, sent over its
+        hand): whether it took it. A hand nobody answers (its process is gone) is taken
+        down."""
+        header = json.dumps({"listener": list(listener), "sent": sent, "client": client,
+                             "framing": framing}).encode()
+        path = os.path.join(self.hands, owner)
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+                sender.setblocking(False)
+                sender.sendmsg(  # (socket.send_fds drops its address before Python 3.12)
+                    [header + b"\n" + (first or b"")],
+                    [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [sock.fileno()]))],
+                    0, path)
+        except (ConnectionRefusedError, FileNotFoundError):
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            return False
+        except OSError as err:
+            log.warning("a socket could not be handed to the process gathering its game's "
+                        "(%s); it stays here", err)
+            return False
+        sock.close()  # the owner holds it now
+        return True
+
+    def _take_handed(self) -> None:
+        """On the loop: connections handed by other processes, each adopted as the stream
+        it is."""
+        assert self.hand is not None
+        while True:
+            try:
+                data, fds, _flags, _address = socket.recv_fds(self.hand, 1 << 20, 1)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                log.exception("a connection handed over could not be taken")
+                return
+            if not fds:
+                continue
+            sock = socket.socket(fileno=fds[0])
+            try:
+                header, _, first = data.partition(b"\n")
+                what = json.loads(header)
+                kind, protocol = FRAMINGS[what["framing"]]
+                listener = Listener(*what["listener"])
+                if self.refusal(what["client"]) is not None:
+                    sock.close()  # this process holds as many as it may: the client retries
+                    continue
+                self.adopt(sock, False, listener, what["sent"], what["client"], kind=kind,
+                           protocol=protocol, first=first or None)
+            except Exception:
+                log.exception("a connection handed over could not be adopted")
+                sock.close()
 
     def _sweep(self) -> None:
         """Every ``SWEEP_S``: ping the streams idle for ``HEARTBEAT_S``; cut off the ones
@@ -535,6 +633,18 @@ class Hub:
 
 
 _HUBS: dict[str, Hub] = {}  # by database: one under ``referee serve``
+# the stream and protocol classes of a framing that may be handed between processes
+# (``Hub.hand_to``): a seat's socket's, registered by ``referee.sockets``
+FRAMINGS: dict[str, tuple[type[Stream], type[StreamProtocol]]] = {}
+
+
+def hands_folder(database: str) -> str | None:
+    """The folder of the hands of the processes serving one database file (``Hub.hand``);
+    None for PostgreSQL (its servers may be on other machines) or a database in memory."""
+    if is_postgresql(database) or database.startswith(":memory:") \
+            or not hasattr(socket, "AF_UNIX"):
+        return None
+    return f"{database}.hands"
 
 
 def start_hub(database: str, trusted_proxy: str | None = None) -> Hub:

@@ -599,3 +599,33 @@ def test_a_seats_socket_carries_the_same_messages_whatever_the_opponent_hides(se
         assert not squares_in_text(text) & differ
     assert squares_in_text(json.dumps(sockets[1]["blue"].messages)) & differ  # the scan sees
 
+
+
+def test_a_games_sockets_are_gathered_in_one_process_whichever_took_their_handshakes(
+        server, held):
+    """With two worker processes the kernel gives each new connection to either; a seat's
+    socket is then handed (its descriptor, over the processes' hands beside the database
+    file) to the one process that gathers the game's sockets, so that a move on one seat's
+    socket is pushed to the other's by the process that made it. Both seats' sockets of
+    every game end in one process (by chance, six games' pairs would all share one once in
+    64 times), and moves go on as before."""
+    serving = processes(server)
+    hands = Path(f"{server.database}.hands")
+    deadline = time.monotonic() + 30
+    while len(list(hands.iterdir()) if hands.exists() else []) < len(serving):
+        assert time.monotonic() < deadline, "not every process opened its hand"
+        time.sleep(0.1)
+    for _ in range(6):
+        table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+        sockets = {seat: socket_of(server, table, seat, held) for seat in ("red", "blue")}
+        for sock in sockets.values():
+            assert sock.wait_for("view", HEARD_WITHIN_S) is not None  # adopted by now
+        holders = {seat: holder_of(sock.sock, serving) for seat, sock in sockets.items()}
+        assert holders["red"] == holders["blue"] is not None, (holders, serving, sorted(
+            p.name for p in hands.iterdir()))
+        mover = turn(table)
+        before = version_of(table)
+        assert sockets[mover].move(IDLE)["status"] == 201
+        pushed = sockets[other(mover)].wait_for(
+            lambda m, was=before: m.get("event") == "view" and m["id"] > was, HEARD_WITHIN_S)
+        assert pushed is not None and pushed["data"] == table.view(other(mover))
