@@ -54,7 +54,14 @@ sys.path.insert(0, str(HERE))
 
 from apiclient import Api, HttpTransport, choose_move  # noqa: E402
 from conftest import free_port, loopback  # noqa: E402
-from league_night import Phone, Server, check_against_log, children_of, league_tables  # noqa: E402
+from league_night import (  # noqa: E402
+    CLK_TCK,
+    Phone,
+    Server,
+    check_against_log,
+    children_of,
+    league_tables,
+)
 from server_bench import pct  # noqa: E402
 from socket_support import handshake, server_frames  # noqa: E402
 
@@ -83,6 +90,36 @@ def every_process(pid: int) -> list[int]:
             found.append(child)
             todo.append(child)
     return found
+
+
+THREADS = {"stream-loop": "the hub's loop", "stream-pusher": "the hub's pusher",
+           **{f"socket-mover_{n}": "the sockets' movers" for n in range(8)}}
+
+
+def thread_cpu(pids: list[int]) -> dict[str, float]:
+    """CPU seconds so far of a server's processes, by part: in each serving process (one
+    with a hub), waitress's loop (its first thread), the hub's loop and pusher and the
+    sockets' movers (by the names the server gives them), and the request threads and
+    others; then its other processes (the costly work's)."""
+    parts = dict.fromkeys(("waitress's loop", "request threads", *dict.fromkeys(
+        THREADS.values()), "other processes"), 0.0)
+    for pid in pids:
+        tasks: list[tuple[int, str, float]] = []
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                name = (task / "comm").read_text().strip()
+                fields = (task / "stat").read_text().rpartition(")")[2].split()
+                tasks.append((int(task.name), name,
+                              (int(fields[11]) + int(fields[12])) / CLK_TCK))
+        except OSError:
+            continue  # ended meanwhile
+        if not any(name == "stream-loop" for _, name, _ in tasks):
+            parts["other processes"] += sum(seconds for *_, seconds in tasks)
+            continue
+        for tid, name, seconds in tasks:
+            part = "waitress's loop" if tid == pid else THREADS.get(name, "request threads")
+            parts[part] += seconds
+    return parts
 
 
 def cpu_of_all(pids: list[int]) -> float:
@@ -329,7 +366,7 @@ async def referee_league(players: list[Player], seconds: float, mode: str,
                 break
             await asyncio.sleep(0.1)
         sitting.opponent.clear()
-    cpu0, t0 = cpu_of_all(pids), time.perf_counter()
+    cpu0, t0, threads0 = cpu_of_all(pids), time.perf_counter(), thread_cpu(pids)
     stop = t0 + seconds
     if not streaming:
         tasks = [asyncio.create_task(p.poll(stop)) for p in players]
@@ -340,13 +377,15 @@ async def referee_league(players: list[Player], seconds: float, mode: str,
     await asyncio.sleep(1.0)  # the last pushes
     elapsed = time.perf_counter() - t0
     cpu = cpu_of_all(pids) - cpu0
+    by_thread = {part: seconds - threads0[part] for part, seconds in thread_cpu(pids).items()}
     memory = rss_mb(pids)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     await asyncio.gather(*(p.final(streaming) for p in players))
     moves = len(sitting.mover)
-    return {"moves": moves, "played": played, "elapsed": elapsed, "cpu": cpu, "memory": memory,
+    return {"moves": moves, "played": played, "elapsed": elapsed, "cpu": cpu,
+            "by_thread": by_thread, "memory": memory,
             "opponent": sitting.opponent, "mover": sitting.mover, "polls": sitting.polls,
             "refused": sitting.refused, "processes": len(pids)}
 
@@ -499,6 +538,8 @@ def table(sockets: dict, streaming: dict, polling: dict, peer: dict, held: dict,
          else "-"),
         ("polls, p50 / p99", "-", "-", cell_ms(polling["polls"]), "-"),
         ("server CPU per move", *(cpu_move(r) for r in (*referee, peer))),
+        *((f"- {part}", *(f"{r['by_thread'][part] / max(1, r['moves']) * 1000:.2f} ms"
+                          for r in referee), "-") for part in sockets["by_thread"]),
         ("server CPU for the league", *(cpu_league(r) for r in referee),
          cpu_league(peer, peer["cpu_window"])),
         ("server memory (resident)", *(f"{r['memory']:.0f} MB" for r in (*referee, peer))),

@@ -58,8 +58,8 @@ from apiclient import (  # noqa: E402
 from conftest import loopback  # noqa: E402
 
 sys.path.insert(0, str(HERE))
-from league_night import CLK_TCK, Phone, Server, children_of, cpu_of, league_tables  # noqa: E402
-from league_streams import EventReader, SocketClient  # noqa: E402
+from league_night import Phone, Server, children_of, cpu_of, league_tables  # noqa: E402
+from league_streams import EventReader, SocketClient, thread_cpu  # noqa: E402
 
 from referee import create_app, service, streams  # noqa: E402
 from referee.common.problems import RuleViolation  # noqa: E402
@@ -148,31 +148,6 @@ def main() -> None:
           f"{statistics.median(waits) * 1000:.1f} ms after it was sent, median)")
     for part, seconds in by_thread.items():
         print(f"       {part:23s} {seconds / moves * 1000:6.2f}")
-
-
-THREADS = {"stream-loop": "the hub's loop", "stream-pusher": "the hub's pusher",
-           **{f"socket-mover_{n}": "the sockets' movers" for n in range(8)}}
-
-
-def thread_cpu(pids: list[int]) -> dict[str, float]:
-    """CPU seconds so far of the server's threads, by part: waitress's loop (its first
-    thread), the hub's loop and pusher (by the names the server gives them), the request
-    threads and others of the server's process, and its other processes."""
-    parts = dict.fromkeys(("waitress's loop", "request threads", *dict.fromkeys(
-        THREADS.values()), "other processes"), 0.0)
-    server, *others = pids
-    for task in Path(f"/proc/{server}/task").iterdir():
-        try:
-            name = (task / "comm").read_text().strip()
-            fields = (task / "stat").read_text().rpartition(")")[2].split()
-        except OSError:
-            continue  # ended meanwhile
-        seconds = (int(fields[11]) + int(fields[12])) / CLK_TCK
-        part = "waitress's loop" if int(task.name) == server else THREADS.get(
-            name, "request threads")
-        parts[part] += seconds
-    parts["other processes"] = sum(cpu_of(pid) for pid in others)
-    return parts
 
 
 async def idle(pids: list[int], quiet_s: float = 0.5) -> None:
