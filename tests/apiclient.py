@@ -109,6 +109,18 @@ def open_table(api: Api, seats: int = 2, alliances: bool = False) -> TableGame:
     return TableGame(api, created["id"], created["host_token"], tokens)
 
 
+def against_computers(api: Api, bots: dict[str, str], rules: str | None = None) -> TableGame:
+    """A game whose ``bots`` seats are computers (seat: level), Red claimed by "Ann"."""
+    status, created, _ = api.call("POST", "/api/v1/games",
+                                  {"bots": bots, **({"rules": rules} if rules else {})})
+    assert status == 201, created
+    status, joined, _ = api.call("POST", f"/api/v1/games/{created['id']}/seats/red",
+                                 {"join_code": created["seats"]["red"]["join_code"],
+                                  "name": "Ann"})
+    assert status == 200, joined
+    return TableGame(api, created["id"], created["host_token"], {"red": joined["token"]})
+
+
 def lock_in_random_fleets(table: TableGame, rng: random.Random) -> None:
     for seat in table.tokens:
         document = scatter(random_purchase(rng), rng)

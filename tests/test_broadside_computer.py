@@ -21,6 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from apiclient import against_computers
 from test_broadside_properties import BOARD, YELLOW, Model, ahead, turned
 
 from referee.broadside.computer import LEVELS, STAND_IN_LEVEL, Computer, NotYourTurn, computer
@@ -517,15 +518,8 @@ def test_b14_the_rule_set_offers_the_computer_through_the_seam():
 
 def test_a_computer_seat_answers_a_players_move_through_the_api(api):
     from referee.broadside.board import RED_START
-    status, created, _ = api.call("POST", "/api/v1/games",
-                                  {"rules": "broadside", "bots": {"blue": "careful"}})
-    assert status == 201, created
-    game = created["id"]
-    status, joined, _ = api.call("POST", f"/api/v1/games/{game}/seats/red",
-                                 {"join_code": created["seats"]["red"]["join_code"],
-                                  "name": "Ann"})
-    assert status == 200, joined
-    token = joined["token"]
+    table = against_computers(api, {"blue": "careful"}, "broadside")
+    game, token = table.id, table.tokens["red"]
     kinds = ["ship-of-the-line"] * 2 + ["frigate"] * 3 + ["brig"] * 3 + ["cutter"] * 2
     ships = [{"type": k, "at": at} for k, at in zip(kinds, RED_START, strict=True)]
     status, data, _ = api.call("PUT", f"/api/v1/games/{game}/disposition", {"ships": ships},

@@ -16,13 +16,15 @@ import contextlib
 import http.client
 import json
 import os
+import sqlite3
 import threading
 import time
 from pathlib import Path
 
 import pytest
 from api_support import assert_errors, squares_in_text, table_in_play
-from apiclient import Api, FlaskTransport, TableGame, open_table
+from apiclient import Api, FlaskTransport, TableGame, against_computers, open_table
+from browser_support import RefereeHere
 from conftest import LiveServer
 from helpers import IDLE_SQUARES, QUIET
 from process_support import workers_of
@@ -32,6 +34,8 @@ from test_streams import MASKED, move_through, ship_squares, twin_fleet, twin_ga
 
 from referee import create_app
 from referee.sockets import MAX_MESSAGE
+from referee.states import states_of
+from referee.store import Store
 from referee.websocket import (
     BINARY,
     CONTINUATION,
@@ -629,3 +633,62 @@ def test_a_games_sockets_are_gathered_in_one_process_whichever_took_their_handsh
         pushed = sockets[other(mover)].wait_for(
             lambda m, was=before: m.get("event") == "view" and m["id"] > was, HEARD_WITHIN_S)
         assert pushed is not None and pushed["data"] == table.view(other(mover))
+
+
+def test_a_move_on_a_socket_against_the_computer_brings_the_computers_answer_pushed(
+        server, held):
+    """The computer's move after a player's move on his socket is made off the hub's loop (a
+    mover thread: its thinking never holds up the process's other sockets) and pushed to the
+    player's socket like any other."""
+    table = against_computers(server.api(), {"blue": "recruit"})
+    game_id = table.id
+    assert table.as_seat("red", "PUT", "/disposition", QUIET)[0] == 200
+    assert table.as_seat("red", "POST", "/ready")[0] == 200
+    assert table.view("red")["turn"] == "red"  # the computer answers at once, if it began
+    sock = socket_of(server, table, "red", held)
+    before = table.view("red")["version"]
+    assert sock.move(IDLE)["status"] == 201
+    answered = sock.wait_for(lambda m: m.get("event") == "view" and m["id"] >= before + 2
+                             and m["data"]["turn"] == "red", HEARD_WITHIN_S)
+    assert answered is not None, [m.get("id") for m in sock.views()]
+    assert answered["data"] == table.view("red")
+    assert answered["data"]["reports"][-1]["by"] == "blue"
+    with contextlib.closing(sqlite3.connect(server.database)) as db:
+        origins = [origin for (origin,) in db.execute(
+            "select origin from changes where game_id = ? order by seq desc limit 2",
+            [game_id])]
+    assert None not in origins, "the computer's move was left for the server's clock"
+
+
+def test_a_game_busy_in_the_process_leaves_other_games_moves_made_at_once(tmp_path):
+    """A move whose game another thread of the process holds (a PDF drawn under its lock)
+    is made by a mover thread once the game is free, never by the hub's loop waiting for
+    it: another game's move on another socket is made meanwhile."""
+    with contextlib.ExitStack() as stack:
+        referee = RefereeHere(tmp_path, "busy")
+        referee.start()
+        stack.callback(referee.stop)
+        store = Store(referee.database)
+        stack.callback(store.close)
+        states = states_of(store)
+        busy = table_in_play(referee.api, {"red": QUIET, "blue": QUIET})
+        free = table_in_play(referee.api, {"red": QUIET, "blue": QUIET})
+        while states.lock(free.id) is states.lock(busy.id):  # another of the locks
+            free = table_in_play(referee.api, {"red": QUIET, "blue": QUIET})
+        sockets = {}
+        for table in (busy, free):
+            mover = turn(table)
+            request, _ = upgrade(table.path("/socket"), bearer(table, mover))
+            sock = SeatSocket(referee.port, table.path("/socket"), request=request)
+            stack.callback(sock.close)
+            assert sock.status == 101 and sock.wait_for("view", HEARD_WITHIN_S)
+            sockets[table.id] = sock
+        with states.lock(busy.id):  # as a PDF being drawn holds it
+            sockets[busy.id].send({"move": IDLE})
+            time.sleep(0.3)  # the busy game's move is waiting for its lock
+            sent = time.monotonic()
+            assert sockets[free.id].move(IDLE)["status"] == 201
+            assert time.monotonic() - sent < 2, "the other game's move waited"
+            assert not [m for m in sockets[busy.id].messages if m.get("event") == "report"]
+        made = sockets[busy.id].wait_for("report", HEARD_WITHIN_S)
+        assert made is not None and made["status"] == 201
