@@ -98,12 +98,18 @@ class SocketStream(Stream):
     def revoke(self) -> None:
         self.end(code=POLICY, reason="the token no longer holds the seat")
 
-    def end(self, reset: bool = False, code: int = GOING_AWAY, reason: str = "") -> None:
+    closing: tuple[int, str] = (GOING_AWAY, "")  # the close frame of an end asked early
+
+    def end(self, reset: bool = False, code: int | None = None, reason: str = "") -> None:
         if self.closed:
             return
-        if self.transport is None:
+        if self.transport is None:  # ended before the hub took it over: once it has
             self.ending = "reset" if reset else "end"
+            if code is not None:
+                self.closing = (code, reason)
             return
+        if code is None:
+            code, reason = self.closing
         if reset:
             self.transport.abort()
             return

@@ -11,11 +11,13 @@ socket carries the same messages whatever the opponent hides."""
 
 from __future__ import annotations
 
+import array
 import base64
 import contextlib
 import http.client
 import json
 import os
+import socket
 import sqlite3
 import threading
 import time
@@ -44,6 +46,7 @@ from referee.websocket import (
     TEXT,
     accept_key,
     client_frame,
+    close_frame,
 )
 
 IDLE = {"weapon": "salvo", "at": IDLE_SQUARES}
@@ -692,3 +695,43 @@ def test_a_game_busy_in_the_process_leaves_other_games_moves_made_at_once(tmp_pa
             assert not [m for m in sockets[busy.id].messages if m.get("event") == "report"]
         made = sockets[busy.id].wait_for("report", HEARD_WITHIN_S)
         assert made is not None and made["status"] == 201
+
+
+def test_a_connection_handed_over_with_a_token_that_holds_no_seat_gets_nothing_of_the_game(
+        server):
+    """What comes over a process's hand is checked as a request is: malformed, it is closed
+    and logged; a socket handed with a token that holds no seat of the game (forged: only a
+    process of the referee's own user can reach the hands) gets no view, only its close
+    (1008), and the process serves on."""
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    hands = Path(f"{server.database}.hands")
+    deadline = time.monotonic() + 30
+    while not (hands.exists() and list(hands.iterdir())):
+        assert time.monotonic() < deadline, "no process opened its hand"
+        time.sleep(0.1)
+    hand = str(sorted(hands.iterdir())[0])
+    forged = {"listener": ["view", table.id, "red", "x" * 43], "sent": 0,
+              "client": "192.0.2.1", "framing": "socket"}
+    ends = []
+    for header in (b"not json", json.dumps({**forged, "framing": "nope"}).encode(),
+                   json.dumps(forged).encode()):
+        ours, theirs = socket.socketpair()
+        ends.append(ours)
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+            sender.sendmsg([header + b"\n"], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                                               array.array("i", [theirs.fileno()]))], 0, hand)
+        theirs.close()
+    for ours in ends:
+        ours.settimeout(HEARD_WITHIN_S)
+    assert ends[0].recv(1024) == b"" and ends[1].recv(1024) == b""  # closed at once
+    got = b""
+    while chunk := ends[2].recv(65536):
+        got += chunk
+    assert got == close_frame(1008, "the token no longer holds the seat"), got[:200]
+    held: list = []
+    try:
+        sock = socket_of(server, table, "red", held)
+        assert sock.wait_for("view", HEARD_WITHIN_S) is not None
+    finally:
+        for each in held:
+            each.close()
