@@ -358,6 +358,8 @@ async def referee_league(players: list[Player], seconds: float, mode: str,
     pids = every_process(server.process.pid)
     streaming = mode != "poll"
     stop = time.perf_counter() + seconds + (2 if streaming else 0)
+    if mode == "socket":  # as on a club night: every worker up before the phones connect
+        await every_hand_open(server)
     if streaming:  # every stream open and heard before the clock starts
         tasks = [asyncio.create_task(p.hold_socket(stop) if mode == "socket"
                                      else p.stream(stop)) for p in players]
@@ -388,6 +390,18 @@ async def referee_league(players: list[Player], seconds: float, mode: str,
             "by_thread": by_thread, "memory": memory,
             "opponent": sitting.opponent, "mover": sitting.mover, "polls": sitting.polls,
             "refused": sitting.refused, "processes": len(pids)}
+
+
+async def every_hand_open(server: Server, within_s: float = 30) -> None:
+    """Until every serving process (``referee serve``'s default: one a core, at most 4) has
+    opened its hand (``streams.Hub.hand``), so that each game's sockets are gathered in one
+    process from the first (a socket opened before a worker was up stays where it opened)."""
+    serving = server.workers or min(os.cpu_count() or 1, 4)
+    hands = Path(f"{server.database}.hands")
+    deadline = time.perf_counter() + within_s
+    while len(list(hands.iterdir()) if hands.exists() else []) < serving:
+        assert time.perf_counter() < deadline, "not every worker opened its hand"
+        await asyncio.sleep(0.1)
 
 
 def run_referee(tmp: Path, games: int, seconds: float, mode: str) -> dict:
