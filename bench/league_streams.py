@@ -135,6 +135,19 @@ def cpu_of_all(pids: list[int]) -> float:
 
 # -- a stream read with asyncio -----------------------------------------------------------
 
+async def opened(port: int, address: str, request: bytes
+                 ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, int]:
+    """A connection from ``address`` that has sent ``request`` and read its answer's head:
+    its reader, its writer and the answer's status."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    writer.write(request)
+    await writer.drain()
+    status = int((await reader.readline()).split()[1])
+    while (await reader.readline()) not in (b"\r\n", b""):
+        pass
+    return reader, writer, status
+
+
 class EventReader:
     """A stream's connection: its events as (id, name, data), chunked framing undone."""
 
@@ -144,15 +157,10 @@ class EventReader:
         self.body = b""
 
     async def open(self) -> int:
-        self.reader, self.writer = await asyncio.open_connection(
-            "127.0.0.1", self.port, local_addr=(self.address, 0))
         lines = [f"GET {self.path} HTTP/1.1", "Host: 127.0.0.1", "Accept: text/event-stream",
                  *(f"{k}: {v}" for k, v in self.headers.items())]
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
-        await self.writer.drain()
-        status = int((await self.reader.readline()).split()[1])
-        while (await self.reader.readline()) not in (b"\r\n", b""):
-            pass
+        self.reader, self.writer, status = await opened(
+            self.port, self.address, ("\r\n".join(lines) + "\r\n\r\n").encode())
         return status
 
     async def events(self):
@@ -185,13 +193,8 @@ class SocketClient:
         self.reader = self.writer = None
 
     async def open(self) -> int:
-        self.reader, self.writer = await asyncio.open_connection(
-            "127.0.0.1", self.port, local_addr=(self.address, 0))
-        self.writer.write(handshake(self.path, self.headers))
-        await self.writer.drain()
-        status = int((await self.reader.readline()).split()[1])
-        while (await self.reader.readline()) not in (b"\r\n", b""):
-            pass
+        self.reader, self.writer, status = await opened(
+            self.port, self.address, handshake(self.path, self.headers))
         return status
 
     async def messages(self):

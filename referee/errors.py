@@ -52,12 +52,20 @@ def _rebuilt(kind: type, status: int, message: str, field: str | None, rule: str
     return kind(status, message, field=field, rule=rule, headers=headers)
 
 
-def error_body(exc: BaseException) -> tuple[dict, int]:
-    """The JSON body and status for any exception a request can raise."""
+def refusal_body(exc: ApiError | RuleViolation | Unavailable) -> tuple[dict, int]:
+    """The JSON body and status of a refusal the service raises, wherever it is answered (a
+    request, a seat's socket)."""
     if isinstance(exc, ApiError):
         return exc.to_json(), exc.status
     if isinstance(exc, RuleViolation):
         return exc.to_json(), STATUS_FOR_KIND.get(exc.kind, 422)
+    return ApiError(503, UNAVAILABLE).to_json(), 503
+
+
+def error_body(exc: BaseException) -> tuple[dict, int]:
+    """The JSON body and status for any exception a request can raise."""
+    if isinstance(exc, ApiError | RuleViolation):
+        return refusal_body(exc)
     if isinstance(exc, HTTPException):
         message = {
             404: "No such page or game",
@@ -68,7 +76,7 @@ def error_body(exc: BaseException) -> tuple[dict, int]:
     if isinstance(exc, Unavailable):
         log.warning("the database is unavailable on %s %s: %s", request.method, request.path,
                     exc)
-        return ApiError(503, UNAVAILABLE).to_json(), 503
+        return refusal_body(exc)
     log.exception("unexpected error on %s %s", request.method, request.path)
     return ApiError(500, SLIPPED).to_json(), 500
 

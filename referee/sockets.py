@@ -28,7 +28,7 @@ Messages are JSON text, one a frame (RFC 6455, ``referee.websocket``):
   its next message or its next push.
 
 R21 as on a stream: a push is the seat's own view, and two seats' views of one version leave
-together (``Hub._push_game``). The stream's limits hold: per address, per process, per token;
+together (``Hub.push_game``). The stream's limits hold: per address, per process, per token;
 a client that does not read is cut off; a message is at most ``MAX_MESSAGE`` bytes.
 """
 
@@ -44,7 +44,7 @@ from flask import Response, current_app, request
 from . import service
 from .api import MAX_KEY, bp, json_object, player
 from .common.problems import RuleViolation
-from .errors import SLIPPED, STATUS_FOR_KIND, UNAVAILABLE, ApiError
+from .errors import SLIPPED, ApiError, refusal_body
 from .serving import HAND_OFF
 from .states import states_of
 from .store import Store, Unavailable
@@ -86,11 +86,16 @@ FIELDS = {"move", "key"}
 _local = threading.local()  # each mover thread's store
 
 
+def view_message(version: int, body: bytes) -> bytes:
+    """The frame of a seat's view (``body``, its JSON) at ``version``."""
+    return frame(TEXT_FRAME, b'{"event":"view","id":%d,"data":%s}' % (version, body))
+
+
 class SocketStream(Stream):
     """A seat's socket, held by the hub as a stream: its pushes are WebSocket frames."""
 
     def message(self, version: int, body: bytes) -> bytes:
-        return frame(TEXT_FRAME, b'{"event":"view","id":%d,"data":%s}' % (version, body))
+        return view_message(version, body)
 
     def heartbeat(self) -> None:
         self.write(frame(PING))
@@ -188,7 +193,7 @@ class SocketProtocol(StreamProtocol):
             return
         stream.write(frame(TEXT_FRAME, reply))
         if end:
-            stream.end(code=POLICY, reason="the token no longer holds the seat")
+            stream.revoke()
             return
         if self.reading_paused and len(self.waiting) < MAX_WAITING \
                 and stream.transport is not None:
@@ -228,15 +233,16 @@ def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> N
         hub.loop.call_soon_threadsafe(protocol.answered, reply, end)
     if store.noted != noted:
         push(hub, store, listener.game_id, here)
-        if here and service.computers_waiting(store, listener.game_id):
-            hub.movers.submit(settle, hub, listener.game_id)
         store.end_open_transaction()
 
 
 def push(hub: Hub, store: Store, game_id: str, here: bool) -> None:
-    """What this thread changed (the hub's pusher leaves it): the game's pushes, built now."""
+    """What this thread changed (the hub's pusher leaves it): the game's pushes, built now;
+    on the loop, a computer that then owes the game a move is left to a mover (``settle``)."""
     try:
-        hub._push_game(store, game_id, on_loop=here)
+        hub.push_game(store, game_id, on_loop=here)
+        if here and service.computers_waiting(store, game_id):
+            hub.movers.submit(settle, hub, game_id)
     except Exception:
         log.exception("a socket's move could not be pushed; the pusher will")
         hub.look_again(game_id)
@@ -297,14 +303,10 @@ def answer(event: str, key: str | None, status: int, data: object) -> bytes:
                       separators=(",", ":")).encode()
 
 
-def refused(key: str | None, problem: Exception) -> bytes:
-    """A refusal's message, in the API's error format."""
-    if isinstance(problem, ApiError):
-        return answer("refused", key, problem.status, problem.to_json())
-    if isinstance(problem, RuleViolation):
-        return answer("refused", key, STATUS_FOR_KIND.get(problem.kind, 422),
-                      problem.to_json())
-    return answer("refused", key, 503, ApiError(503, UNAVAILABLE).to_json())
+def refused(key: str | None, problem: ApiError | RuleViolation | Unavailable) -> bytes:
+    """A refusal's message, in the API's error format (``errors.refusal_body``)."""
+    body, status = refusal_body(problem)
+    return answer("refused", key, status, body)
 
 
 def open_socket(listener: Listener, client: str) -> Response:
@@ -337,8 +339,7 @@ def open_socket(listener: Listener, client: str) -> Response:
         raise refusal
     after = last_event_id(headers.get("Last-Event-ID"))
     version, body = document(store(), listener, settle=True)
-    first = SocketStream(listener, client, version, False).message(version, body) \
-        if after != version else None
+    first = view_message(version, body) if after != version else None
     owner = held.owner(listener.game_id)
 
     def adopt(sock, chunked: bool) -> None:

@@ -574,7 +574,7 @@ class Hub:
                     watched = set(self.by_game)
                 games = (watched if changed is None else changed & watched) | (dirty & watched)
                 for game_id in sorted(games):
-                    self._push_game(store, game_id)
+                    self.push_game(store, game_id)
                 if time.monotonic() - seen_at >= service.SEEN_EVERY_S:
                     seen_at = time.monotonic()
                     self._mark_present(store)
@@ -585,7 +585,7 @@ class Hub:
         watcher.close()
         store.close()
 
-    def _push_game(self, store: Store, game_id: str, *, on_loop: bool = False) -> None:
+    def push_game(self, store: Store, game_id: str, *, on_loop: bool = False) -> None:
         """Build each listener's document of one game once, then send them all together,
         ``ALIGN_S`` after the change was seen (R21: see the module's docstring). ``on_loop``:
         called on the loop's own thread (a seat's socket's move)."""

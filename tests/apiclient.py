@@ -82,6 +82,7 @@ class TableGame:
     host_token: str
     tokens: dict[str, str]
     dispositions: dict[str, dict] = field(default_factory=dict)
+    recovery_codes: dict[str, str] = field(default_factory=dict)  # each seat's (R24)
 
     def path(self, tail: str = "") -> str:
         return f"/api/v1/games/{self.id}{tail}"
@@ -100,13 +101,14 @@ def open_table(api: Api, seats: int = 2, alliances: bool = False) -> TableGame:
     status, created, _ = api.call("POST", "/api/v1/games",
                                   {"seats": seats, "alliances": alliances})
     assert status == 201, created
-    tokens = {}
+    tokens, codes = {}, {}
     for seat, info in created["seats"].items():
         status, data, _ = api.call("POST", f"/api/v1/games/{created['id']}/seats/{seat}",
                                    {"join_code": info["join_code"], "name": seat.title()})
         assert status == 200, data
-        tokens[seat] = data["token"]
-    return TableGame(api, created["id"], created["host_token"], tokens)
+        tokens[seat], codes[seat] = data["token"], data["recovery_code"]
+    return TableGame(api, created["id"], created["host_token"], tokens,
+                     recovery_codes=codes)
 
 
 def against_computers(api: Api, bots: dict[str, str], rules: str | None = None) -> TableGame:

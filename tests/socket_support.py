@@ -10,6 +10,8 @@ import os
 import socket
 import time
 
+from stream_support import read_once
+
 from referee.websocket import CLOSE, PING, PONG, TEXT, client_frame
 
 
@@ -92,16 +94,9 @@ class SeatSocket:
         """Read once (up to ``timeout`` s), unless whole frames are already waiting (they may
         have come with the handshake's head); False when nothing came or the socket ended."""
         if not self._parse():
-            self.sock.settimeout(max(0.01, timeout))
-            try:
-                data = self.sock.recv(65536)
-            except TimeoutError:
-                return False
-            except OSError:
-                self.closed = True
-                return False
+            data = read_once(self.sock, timeout)
             if not data:
-                self.closed = True
+                self.closed = data is not None
                 return False
             self.buffer += data
             self._parse()

@@ -24,6 +24,18 @@ class Event:
         return json.loads(self.data)
 
 
+def read_once(sock: socket.socket, timeout: float) -> bytes | None:
+    """What one read of ``sock`` gets within ``timeout`` s: None if nothing came, b"" if the
+    connection ended (closed or reset)."""
+    sock.settimeout(max(0.01, timeout))
+    try:
+        return sock.recv(65536)
+    except TimeoutError:
+        return None
+    except OSError:
+        return b""
+
+
 class EventStream:
     """One stream: ``GET path`` with ``headers``, from ``address`` (a loopback address of its
     own) if given; ``receive_buffer`` shrinks the socket's receive buffer (a client that reads
@@ -53,16 +65,9 @@ class EventStream:
 
     def _take(self, timeout: float) -> bool:
         """Read once (up to ``timeout`` s); False when nothing came or the stream ended."""
-        self.sock.settimeout(max(0.01, timeout))
-        try:
-            data = self.sock.recv(65536)
-        except TimeoutError:
-            return False
-        except OSError:
-            self.closed = True
-            return False
+        data = read_once(self.sock, timeout)
         if not data:
-            self.closed = True
+            self.closed = data is not None
             return False
         self.raw += data
         self._unframed += data

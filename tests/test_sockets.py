@@ -442,26 +442,6 @@ def test_a_server_that_cannot_hold_sockets_refuses_the_handshake_naming_the_sock
 
 # -- seats and reconnections -----------------------------------------------------------------
 
-def table_with_recovery_codes(api: Api) -> tuple[TableGame, dict[str, str]]:
-    """A table in play (``QUIET`` fleets) and each seat's recovery code."""
-    status, created, _ = api.call("POST", "/api/v1/games", {})
-    assert status == 201, created
-    tokens, codes = {}, {}
-    for seat, info in created["seats"].items():
-        status, claimed, _ = api.call("POST", f"/api/v1/games/{created['id']}/seats/{seat}",
-                                      {"join_code": info["join_code"], "name": seat.title()})
-        assert status == 200, claimed
-        tokens[seat], codes[seat] = claimed["token"], claimed["recovery_code"]
-    table = TableGame(api, created["id"], created["host_token"], tokens)
-    for seat in tokens:
-        status, body, _ = table.as_seat(seat, "PUT", "/disposition", QUIET)
-        assert status == 200, body
-    for seat in tokens:
-        status, body, _ = table.as_seat(seat, "POST", "/ready")
-        assert status == 200, body
-    return table, codes
-
-
 def test_a_seat_moved_to_another_phone_ends_the_old_phones_socket(server, held):
     """R24: once the seat's recovery code moves it to another phone, the old token's socket
     is closed: by the push that finds the token no longer holds the seat, or, if a move the
@@ -471,7 +451,8 @@ def test_a_seat_moved_to_another_phone_ends_the_old_phones_socket(server, held):
     comes first; the game is played again until it has once."""
     closings = []
     for _ in range(5):
-        table, codes = table_with_recovery_codes(server.api())
+        table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+        codes = table.recovery_codes
         mover = turn(table)
         old_token = table.tokens[mover]
         old, by = placed_socket(server, held, table, mover)
