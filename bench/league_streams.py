@@ -46,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -96,11 +97,30 @@ THREADS = {"stream-loop": "the hub's loop", "stream-pusher": "the hub's pusher",
            **{f"socket-mover_{n}": "the sockets' movers" for n in range(8)}}
 
 
-def thread_cpu(pids: list[int]) -> dict[str, float]:
-    """CPU seconds so far of a server's processes, by part: in each serving process (one
-    with a hub), waitress's loop (its first thread), the hub's loop and pusher and the
-    sockets' movers (by the names the server gives them), and the request threads and
-    others; then its other processes (the costly work's)."""
+def task_cpu(task: Path) -> float:
+    """A thread's CPU seconds so far: the scheduler's own count, to the nanosecond, where
+    the kernel keeps it (a thread woken briefly and often is charged in whole clock ticks by
+    its ``stat``, by chance), else its ``stat``'s user and system ticks."""
+    try:
+        return int((task / "schedstat").read_text().split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        fields = (task / "stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def task_wakes(task: Path) -> float:
+    """How often a thread has slept and been woken so far (its voluntary context switches):
+    each wake costs this machine's virtual CPUs far more than the few lines a wake runs."""
+    status = (task / "status").read_text()
+    return float(status.partition("\nvoluntary_ctxt_switches:")[2].split()[0])
+
+
+def thread_cpu(pids: list[int], of: Callable[[Path], float] = task_cpu) -> dict[str, float]:
+    """CPU seconds so far of a server's processes, by part (or, ``of``, another count of
+    each thread's): in each serving process (one with a hub), waitress's loop (its first
+    thread), the hub's loop and pusher and the sockets' movers (by the names the server
+    gives them), and the request threads and others; then its other processes (the costly
+    work's)."""
     parts = dict.fromkeys(("waitress's loop", "request threads", *dict.fromkeys(
         THREADS.values()), "other processes"), 0.0)
     for pid in pids:
@@ -108,9 +128,7 @@ def thread_cpu(pids: list[int]) -> dict[str, float]:
         try:
             for task in Path(f"/proc/{pid}/task").iterdir():
                 name = (task / "comm").read_text().strip()
-                fields = (task / "stat").read_text().rpartition(")")[2].split()
-                tasks.append((int(task.name), name,
-                              (int(fields[11]) + int(fields[12])) / CLK_TCK))
+                tasks.append((int(task.name), name, of(task)))
         except OSError:
             continue  # ended meanwhile
         if not any(name == "stream-loop" for _, name, _ in tasks):
@@ -372,6 +390,7 @@ async def referee_league(players: list[Player], seconds: float, mode: str,
             await asyncio.sleep(0.1)
         sitting.opponent.clear()
     cpu0, t0, threads0 = cpu_of_all(pids), time.perf_counter(), thread_cpu(pids)
+    wakes0 = thread_cpu(pids, task_wakes)
     stop = t0 + seconds
     if not streaming:
         tasks = [asyncio.create_task(p.poll(stop)) for p in players]
@@ -383,6 +402,7 @@ async def referee_league(players: list[Player], seconds: float, mode: str,
     elapsed = time.perf_counter() - t0
     cpu = cpu_of_all(pids) - cpu0
     by_thread = {part: seconds - threads0[part] for part, seconds in thread_cpu(pids).items()}
+    wakes = {part: n - wakes0[part] for part, n in thread_cpu(pids, task_wakes).items()}
     memory = rss_mb(pids)
     for task in tasks:
         task.cancel()
@@ -390,7 +410,7 @@ async def referee_league(players: list[Player], seconds: float, mode: str,
     await asyncio.gather(*(p.final(streaming) for p in players))
     moves = len(sitting.mover)
     return {"moves": moves, "played": played, "elapsed": elapsed, "cpu": cpu,
-            "by_thread": by_thread, "memory": memory,
+            "by_thread": by_thread, "wakes": wakes, "memory": memory,
             "opponent": sitting.opponent, "mover": sitting.mover, "polls": sitting.polls,
             "refused": sitting.refused, "processes": len(pids)}
 
@@ -555,7 +575,8 @@ def table(sockets: dict, streaming: dict, polling: dict, peer: dict, held: dict,
          else "-"),
         ("polls, p50 / p99", "-", "-", cell_ms(polling["polls"]), "-"),
         ("server CPU per move", *(cpu_move(r) for r in (*referee, peer))),
-        *((f"- {part}", *(f"{r['by_thread'][part] / max(1, r['moves']) * 1000:.2f} ms"
+        *((f"- {part}", *(f"{r['by_thread'][part] / max(1, r['moves']) * 1000:.2f} ms, "
+                          f"{r['wakes'][part] / max(1, r['moves']):.1f} wakes"
                           for r in referee), "-") for part in sockets["by_thread"]),
         ("server CPU for the league", *(cpu_league(r) for r in referee),
          cpu_league(peer, peer["cpu_window"])),

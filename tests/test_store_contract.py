@@ -514,3 +514,54 @@ def test_postgresql_tells_every_watcher_which_games_changed_once_committed(tmp_p
     assert watcher.wait(10) == set() and time.monotonic() - started < 5
     watcher.close()
     writer.close()
+
+
+def test_a_sqlite_watcher_reads_at_once_the_games_its_process_streams_and_the_rest_within_a_look(
+        tmp_path):
+    """A write rings every watcher's bell on the file naming the games it changed: a watcher
+    whose process streams one of them reads the changes at once; one rung only for games its
+    process does not stream leaves the table unread (a league's other games cost it no read
+    at each of their moves) and still has those changes within ``LOOK_ANYWAY_S``; a rolled
+    back write rings nobody, and a watcher that came after a ring is rung by the next."""
+    from referee.store import sqlite as sqlite_store
+
+    database = str(tmp_path / "watched.db")
+    writer = Store(database)
+    writer.migrate()
+    with writer.write("before"):
+        writer.changed("before")  # the writer has rung (and listed the bells) already
+    time.sleep(0.05)  # a tick of the folder's clock: a bell made now changes its time
+    streamed = {"mine"}
+    watcher = Store(database).change_watcher(wanted=streamed.__contains__)
+    assert watcher.wait(0.05) == set()
+    with writer.write("theirs"):
+        writer.changed("theirs")
+    started = time.monotonic()
+    assert watcher.wait(5) == set()  # rung, for a game this process does not stream
+    assert time.monotonic() - started < sqlite_store.LOOK_ANYWAY_S / 2  # by the bell
+    with pytest.raises(RuntimeError), writer.write("mine"):
+        writer.changed("mine")
+        raise RuntimeError("rolled back")
+    assert watcher.wait(0.2) == set()
+    with writer.write("mine"):
+        writer.changed("mine")
+    started = time.monotonic()
+    assert watcher.wait(5) == {"theirs", "mine"}  # at once, with the change left unread
+    assert time.monotonic() - started < sqlite_store.LOOK_ANYWAY_S / 2
+    with writer.write("theirs"):
+        writer.changed("theirs")
+    seen: set[str] | None = set()
+    started = time.monotonic()
+    while seen == set() and time.monotonic() - started < 5:
+        seen = watcher.wait(5)
+    assert seen == {"theirs"}  # never lost: read on the watcher's own look
+    assert time.monotonic() - started >= sqlite_store.LOOK_ANYWAY_S / 2
+    many = [f"game-{n:04}" for n in range(sqlite_store.RUNG_AT_ONCE // 8)]
+    with writer.write("many"):
+        for game_id in many:
+            writer.changed(game_id)  # too many to name: the ring names none, and is read
+    started = time.monotonic()
+    assert watcher.wait(5) == set(many)
+    assert time.monotonic() - started < sqlite_store.LOOK_ANYWAY_S / 2
+    watcher.close()
+    writer.close()

@@ -192,12 +192,14 @@ class Store:
         (``change_watcher``), once the write commits."""
         raise NotImplementedError
 
-    def change_watcher(self, skip: str | None = None) -> ChangeWatcher:
+    def change_watcher(self, skip: str | None = None,
+                       wanted: Callable[[str], bool] | None = None) -> ChangeWatcher:
         """A watcher of the games that change from now on, by any process or server on this
         database: ``wait(timeout) -> set[str] | None`` (None: some may have been missed,
         look at every game), ``wake()`` (end a wait now, from another thread), ``close()``.
         ``skip``: leave the changes made by stores whose ``pushes_as`` is this (if the
-        store can tell them apart)."""
+        store can tell them apart); ``wanted``: whether the caller streams a game now (a
+        watcher may leave a change of a game it does not for a while, never one it does)."""
         raise NotImplementedError
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:

@@ -301,30 +301,67 @@ def _bells(path: str) -> str | None:
     return f"{path}.bells"
 
 
-def ring(path: str, skip: str | None = None) -> None:
-    """Ring every watcher's bell on this database file (once a write that changed a game has
-    committed): each wakes at once, where it would otherwise look again only after
-    ``LOOK_ANYWAY_S``. A bell nobody answers (its process is gone) is taken down. ``skip``:
-    the bell of the watcher that leaves this write's changes (its name is their origin)."""
-    folder = _bells(path)
-    if folder is None:
-        return
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
-        sender.setblocking(False)
+RUNG_AT_ONCE = 1024  # bytes of game ids a bell's ring names; a longer ring names none
+
+
+class Bells:
+    """The bells of the watchers on one database file, as a writer that rings them sees
+    them: the folder is listed again when it changes (a process came or went) and at least
+    every ``LOOK_ANYWAY_S`` (two changes within one tick of its clock leave its time as it
+    was), and one unbound socket sends every ring, where each ring listed the folder and
+    made a socket."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        # the folder's mtime when it was listed, when that was, and the names it held
+        self.listed: tuple[int, float, list[str]] = (-1, 0.0, [])
+        self.sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sender.setblocking(False)
+
+    def names(self) -> list[str]:
+        stamp, now = os.stat(self.folder).st_mtime_ns, time.monotonic()
+        if stamp != self.listed[0] or now - self.listed[1] >= LOOK_ANYWAY_S:
+            self.listed = (stamp, now, os.listdir(self.folder))
+        return self.listed[2]
+
+    def ring(self, games: Iterable[str], skip: str | None) -> None:
+        rung = "\n".join(sorted(games)).encode()
+        if not rung or len(rung) > RUNG_AT_ONCE:
+            rung = b"!"  # it names no game: every watcher reads the changes
+        try:
+            names = self.names()
+        except OSError:
+            return
         for name in names:
             if name == skip:
                 continue
             try:
-                sender.sendto(b"!", os.path.join(folder, name))
+                self.sender.sendto(rung, os.path.join(self.folder, name))
             except (ConnectionRefusedError, FileNotFoundError):
                 with contextlib.suppress(OSError):
-                    os.unlink(os.path.join(folder, name))
+                    os.unlink(os.path.join(self.folder, name))
             except OSError:
                 continue  # its queue is full: it is awake and will read everything
+
+
+_BELLS: dict[str, Bells] = {}
+_BELLS_GUARD = threading.Lock()
+
+
+def ring(path: str, skip: str | None = None, games: Iterable[str] = ()) -> None:
+    """Ring every watcher's bell on this database file (once a write that changed a game has
+    committed), naming the ``games`` it changed: each watcher wakes at once, where it would
+    otherwise look again only after ``LOOK_ANYWAY_S``, and reads the changes if it watches
+    one of them. A bell nobody answers (its process is gone) is taken down. ``skip``: the
+    bell of the watcher that leaves this write's changes (its name is their origin)."""
+    folder = _bells(path)
+    if folder is None:
+        return
+    bells = _BELLS.get(folder)
+    if bells is None:
+        with _BELLS_GUARD:
+            bells = _BELLS.setdefault(folder, Bells(folder))
+    bells.ring(games, skip)
 
 
 class ChangeWatcher:
@@ -342,12 +379,16 @@ class ChangeWatcher:
     the same interface (a PostgreSQL store: LISTEN on a channel its ``changed`` NOTIFYs in the
     write's transaction, ``wait`` returning when a notification comes, ``wake`` a NOTIFY)."""
 
-    def __init__(self, path: str, skip: str | None = None) -> None:
+    def __init__(self, path: str, skip: str | None = None,
+                 wanted: Callable[[str], bool] | None = None) -> None:
         self.skip = skip  # the origin of the changes its own process pushes itself
+        self.wanted = wanted  # whether its process streams a game (None: it may)
+        self.read_at = time.monotonic()  # when it last read the changes
         self.conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                     check_same_thread=False)
         self.cursor = self.conn.execute("select coalesce(max(seq), 0) from changes"
                                         ).fetchone()[0]
+        self.behind = False  # its last read stopped at WATCH_AT_ONCE rows
         self.bell: socket.socket | None = None
         self.bell_path: str | None = None
         folder = _bells(path)
@@ -364,25 +405,42 @@ class ChangeWatcher:
         """The games changed since the last call, waiting up to ``timeout`` seconds for a
         bell (an empty set if none changed); None if some changes may have been missed (rows
         pruned before this watcher read them: it fell minutes behind): the caller then looks
-        at every game it watches."""
-        found = self._read()
-        if found is None or found:
-            return found
+        at every game it watches. A bell that names only games its process does not stream
+        (``wanted``) is left unread: its changes are read with the next, or within
+        ``LOOK_ANYWAY_S``, and a process holding none of a busy league's other games' streams
+        does not read the table at each of their moves."""
+        since = time.monotonic() - self.read_at
+        if self.behind or since >= LOOK_ANYWAY_S:
+            return self._read()
         if self.bell is None:
             time.sleep(min(timeout, 0.005))
-        else:
-            ready, _, _ = select.select([self.bell], [], [], min(timeout, LOOK_ANYWAY_S))
-            if ready:
-                with contextlib.suppress(OSError):
-                    self.bell.setblocking(False)
-                    while self.bell.recv(64):  # every ring so far: one look reads them all
-                        pass
+            return self._read()
+        ready, _, _ = select.select([self.bell], [], [],
+                                    max(0.0, min(timeout, LOOK_ANYWAY_S - since)))
+        if not ready:
+            return self._read() if time.monotonic() - self.read_at >= LOOK_ANYWAY_S else set()
+        if self._rung_for_another():
+            return set()
         return self._read()
 
+    def _rung_for_another(self) -> bool:
+        """Every ring so far taken off the bell (one look reads them all): whether each named
+        only games its process does not stream."""
+        wanted, others = self.wanted, True
+        with contextlib.suppress(OSError):
+            self.bell.setblocking(False)  # type: ignore[union-attr]
+            while rung := self.bell.recv(RUNG_AT_ONCE + 1):  # type: ignore[union-attr]
+                if others and (wanted is None or rung == b"!" or any(
+                        wanted(game_id) for game_id in rung.decode(errors="replace").split("\n"))):
+                    others = False
+        return others
+
     def _read(self) -> set[str] | None:
+        self.read_at = time.monotonic()
         rows = self.conn.execute(
             "select seq, game_id, origin from changes where seq > ? order by seq limit ?",
             [self.cursor, WATCH_AT_ONCE]).fetchall()
+        self.behind = len(rows) == WATCH_AT_ONCE  # more wait: the next call reads on
         if not rows:
             return set()
         missed = rows[0][0] != self.cursor + 1  # numbers run on without a gap
@@ -424,7 +482,7 @@ class SqliteStore(Store):
         if not autocheckpoint:
             conn.execute("PRAGMA wal_autocheckpoint = 0")
         self.db = sqlite_utils.Database(conn)
-        self._rings = False  # a change was noted in the write under way (``changed``)
+        self._rings: set[str] = set()  # the games noted changed in the write under way
 
     def close(self) -> None:
         self.db.close()
@@ -494,7 +552,7 @@ class SqliteStore(Store):
                     yield self.db
                 except BaseException:
                     self.db.conn.rollback()
-                    self._rings = False  # nothing changed after all
+                    self._rings.clear()  # nothing changed after all
                     raise
                 else:
                     self.db.conn.execute("COMMIT")
@@ -502,8 +560,8 @@ class SqliteStore(Store):
                 if shared is not None:
                     fcntl.flock(shared, fcntl.LOCK_UN)
         if self._rings:  # committed: the watchers may read it now
-            self._rings = False
-            ring(self.path, self.pushes_as)
+            games, self._rings = self._rings, set()
+            ring(self.path, self.pushes_as, games)
 
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
@@ -538,14 +596,16 @@ class SqliteStore(Store):
         cursor = self.db.conn.execute(
             "insert into changes (game_id, at, origin) values (?, ?, ?)",
             [game_id, time.time(), self.pushes_as])
-        self._rings = True  # the watchers' bells, once the write commits
+        self._rings.add(game_id)  # the watchers' bells, once the write commits
         self.noted += 1
         if (cursor.lastrowid or 0) % PRUNE_CHANGES_EVERY == 0:
             self.db.conn.execute("delete from changes where seq <= ?",
                                  [(cursor.lastrowid or 0) - CHANGES_KEPT])
 
-    def change_watcher(self, skip: str | None = None) -> ChangeWatcher:
+    def change_watcher(self, skip: str | None = None,
+                       wanted: Callable[[str], bool] | None = None) -> ChangeWatcher:
         """A watcher of the games that change from now on, by any process or server on this
         database (``ChangeWatcher``): one a server process, for its streams; ``skip``: the
-        origin of the changes that process pushes itself (``pushes_as``)."""
-        return ChangeWatcher(self.path, skip)
+        origin of the changes that process pushes itself (``pushes_as``); ``wanted``: whether
+        that process streams a game now."""
+        return ChangeWatcher(self.path, skip, wanted)
