@@ -154,15 +154,18 @@ def _pushed_view(store: Store, listener: Listener) -> tuple[int, bytes]:
     reasons."""
     assert listener.token is not None and listener.seat is not None
     found = store.seat_stamp(listener.token)
+    stamp = None
     if found is None or found[0] != (listener.game_id, listener.seat):
         if service.authorise(store, listener.game_id, listener.token) != listener.seat:
             raise Revoked
         shown = None
     else:
         service.mark_seen(store, listener.game_id, listener.seat)  # as ``authorise`` does
-        shown = service.kept_view(store, listener.game_id, listener.seat, *found[1])
+        stamp = found[1]
+        shown = service.kept_view(store, listener.game_id, listener.seat, *stamp)
     if shown is None:
-        shown = service.seat_view(store, listener.game_id, listener.seat, settle=False)
+        shown = service.seat_view(store, listener.game_id, listener.seat, settle=False,
+                                  stamp=stamp)
     return shown.version, shown.body.rstrip(b"\n")
 
 
@@ -573,6 +576,7 @@ class Hub:
                 with self.lock:
                     dirty, self.dirty = self.dirty, set()
                     watched = set(self.by_game)
+                watcher.watching(watched)  # before a new stream's game is first pushed
                 games = (watched if changed is None else changed & watched) | (dirty & watched)
                 for game_id in sorted(games):
                     self.push_game(store, game_id)

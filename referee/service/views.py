@@ -171,22 +171,28 @@ class SeatView:
         return gzip.compress(self.body, compresslevel=6, mtime=0)
 
 
-def seat_view(store: Store, game_id: str, seat: str, *, settle: bool = True) -> SeatView:
+def seat_view(store: Store, game_id: str, seat: str, *, settle: bool = True,
+              stamp: tuple[int, int] | None = None) -> SeatView:
     """A seat's view (after any computer has moved), from the cached state. Its cost does not
     depend on anything hidden from the seat (R21): it is built once per version and seat,
     then served as the same bytes. A view kept for the store's current version (one indexed
     query, the cheap poll's) is served without the game's lock or state, unless a computer
     might still have to move at that version. ``settle=False``: the view as the game stands,
-    a computer that is due not moved first (the streams push again when it has moved)."""
+    a computer that is due not moved first (the streams push again when it has moved).
+    ``stamp``: the view's stamp (``store.view_stamp``), read already with the seat's token
+    (``store.seat_stamp``) by a caller that found no view kept for it."""
     states = states_of(store)
-    kept = kept_view(store, game_id, seat, *store.view_stamp(game_id, seat))
-    if kept is not None:
-        return kept
+    if stamp is None:
+        stamp = store.view_stamp(game_id, seat)
+        kept = kept_view(store, game_id, seat, *stamp)
+        if kept is not None:
+            return kept
     if settle:
         engine.settle(store, game_id)
     with states.lock(game_id):
         game = states.current(store, game_id)
-        found = store.draft(game_id, seat)
+        # a draft's revision is 1 or more while it is kept: at 0 there is none to read
+        found = store.draft(game_id, seat) if stamp[1] else None
         revision = found[1] if found else 0  # in the ETag, as the cheap poll reads it
         rule_set = rulesets.of(game)
         shown = rule_set.status_view(game)

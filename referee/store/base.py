@@ -92,6 +92,12 @@ class ChangeWatcher(Protocol):
         """End a ``wait`` now (from another thread)."""
         ...
 
+    def watching(self, games: set[str]) -> None:
+        """The games the caller streams now, told before it builds the first documents of a
+        game it has just begun to stream: a watcher may leave the others' changes unheard
+        for a while (``Store.change_watcher``'s ``wanted``)."""
+        ...
+
     def close(self) -> None:
         ...
 

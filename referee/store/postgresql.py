@@ -307,6 +307,9 @@ class ChangeWatcher:
                                               connect_timeout=10)
             self._waker.execute("select pg_notify(%s, '')", [self.bell])
 
+    def watching(self, games: set[str]) -> None:
+        """Every notification comes to every watcher, and costs no read: nothing to tell."""
+
     def close(self) -> None:
         for conn in (self.conn, self._waker):
             if conn is not None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
+import mmap
 import os
 import secrets
 import select
@@ -20,6 +22,7 @@ import socket
 import sqlite3
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,6 +31,8 @@ import sqlite_utils
 
 from .base import Store
 from .perfile import PerFile, fcntl
+
+log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_S = 15
 
@@ -302,6 +307,17 @@ def _bells(path: str) -> str | None:
 
 
 RUNG_AT_ONCE = 1024  # bytes of game ids a bell's ring names; a longer ring names none
+WANTS_SLOTS = 1 << 16  # a watcher's wants: one byte for each game id's slot
+
+
+def _wants(path: str) -> str:
+    """The folder beside a database file where each watcher with a bell says which games
+    its process streams (``ChangeWatcher.watching``), in a file of the bell's name."""
+    return f"{path}.wants"
+
+
+def wants_slot(game_id: str) -> int:
+    return zlib.crc32(game_id.encode()) & (WANTS_SLOTS - 1)
 
 
 class Bells:
@@ -309,25 +325,51 @@ class Bells:
     them: the folder is listed again when it changes (a process came or went) and at least
     every ``LOOK_ANYWAY_S`` (two changes within one tick of its clock leave its time as it
     was), and one unbound socket sends every ring, where each ring listed the folder and
-    made a socket."""
+    made a socket. A watcher that says which games its process streams (its wants, mapped
+    from their file) is rung only for those: on this machine's virtual CPUs a process woken
+    for nothing costs about 0.2 ms, as much as reading the changes did."""
 
-    def __init__(self, folder: str) -> None:
-        self.folder = folder
+    def __init__(self, path: str, folder: str) -> None:
+        self.folder, self.wants_folder = folder, _wants(path)
         # the folder's mtime when it was listed, when that was, and the names it held
         self.listed: tuple[int, float, list[str]] = (-1, 0.0, [])
+        self.wants: dict[str, mmap.mmap | None] = {}  # by bell: None where it has none
+        self.guard = threading.Lock()  # the writers' threads share the lists
         self.sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.sender.setblocking(False)
 
     def names(self) -> list[str]:
         stamp, now = os.stat(self.folder).st_mtime_ns, time.monotonic()
         if stamp != self.listed[0] or now - self.listed[1] >= LOOK_ANYWAY_S:
-            self.listed = (stamp, now, os.listdir(self.folder))
+            names = os.listdir(self.folder)
+            with self.guard:
+                self.listed = (stamp, now, names)
+                self.wants = {name: wants for name, wants in self.wants.items()
+                              if name in names and wants is not None}  # the rest looked at again
         return self.listed[2]
 
+    def wants_of(self, name: str) -> mmap.mmap | None:
+        """The wants of the bell ``name``, None if it has none (yet)."""
+        with self.guard:
+            if name in self.wants:
+                return self.wants[name]
+        wants = None
+        with contextlib.suppress(OSError, ValueError):
+            fd = os.open(os.path.join(self.wants_folder, name), os.O_RDONLY)
+            try:
+                wants = mmap.mmap(fd, WANTS_SLOTS, access=mmap.ACCESS_READ)
+            finally:
+                os.close(fd)
+        with self.guard:
+            self.wants[name] = wants
+        return wants
+
     def ring(self, games: Iterable[str], skip: str | None) -> None:
-        rung = "\n".join(sorted(games)).encode()
+        named = sorted(games)
+        rung = "\n".join(named).encode()
+        slots = [wants_slot(game_id) for game_id in named]
         if not rung or len(rung) > RUNG_AT_ONCE:
-            rung = b"!"  # it names no game: every watcher reads the changes
+            rung, slots = b"!", []  # it names no game: every watcher reads the changes
         try:
             names = self.names()
         except OSError:
@@ -335,11 +377,15 @@ class Bells:
         for name in names:
             if name == skip:
                 continue
+            wants = self.wants_of(name) if slots else None
+            if wants is not None and not any(wants[slot] for slot in slots):
+                continue  # its process streams none of them
             try:
                 self.sender.sendto(rung, os.path.join(self.folder, name))
             except (ConnectionRefusedError, FileNotFoundError):
-                with contextlib.suppress(OSError):
-                    os.unlink(os.path.join(self.folder, name))
+                for gone in (self.folder, self.wants_folder):
+                    with contextlib.suppress(OSError):
+                        os.unlink(os.path.join(gone, name))
             except OSError:
                 continue  # its queue is full: it is awake and will read everything
 
@@ -360,7 +406,7 @@ def ring(path: str, skip: str | None = None, games: Iterable[str] = ()) -> None:
     bells = _BELLS.get(folder)
     if bells is None:
         with _BELLS_GUARD:
-            bells = _BELLS.setdefault(folder, Bells(folder))
+            bells = _BELLS.setdefault(folder, Bells(path, folder))
     bells.ring(games, skip)
 
 
@@ -400,6 +446,55 @@ class ChangeWatcher:
                     folder, skip or f"{os.getpid()}-{secrets.token_hex(4)}")
                 bell.bind(self.bell_path)
                 self.bell = bell
+        # what the watcher's process streams, by slot (``watching``), for the writers to read
+        self.wants: mmap.mmap | None = None
+        self.wants_path: str | None = None
+        self.slots: dict[int, int] = {}  # games watched in each slot
+        self.watched: set[str] = set()
+        if self.bell_path is not None and wanted is not None:
+            self._make_wants(path, os.path.basename(self.bell_path))
+
+    def _make_wants(self, path: str, name: str) -> None:
+        """The watcher's wants, every slot 0, made under a name of its own and then given
+        the bell's, so that a writer never maps half of one."""
+        folder = _wants(path)
+        making = os.path.join(folder, f".{name}.{secrets.token_hex(4)}")
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            fd = os.open(making, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                os.ftruncate(fd, WANTS_SLOTS)
+                self.wants = mmap.mmap(fd, WANTS_SLOTS)
+            finally:
+                os.close(fd)
+            self.wants_path = os.path.join(folder, name)
+            os.replace(making, self.wants_path)
+        except OSError as err:
+            log.warning("a watcher rung for every change (its wants: %s)", err)
+            self.wants = self.wants_path = None
+            with contextlib.suppress(OSError):
+                os.unlink(making)
+
+    def watching(self, games: set[str]) -> None:
+        """The games its process streams now: from now on a writer rings its bell only for
+        a change of one of these (or a change it cannot name). Called, by the thread that
+        waits, before it builds the first documents of a game it has just begun to stream:
+        a change committed before the game's slot was set is in them."""
+        wants = self.wants
+        if wants is None or games == self.watched:
+            return
+        for game_id in games - self.watched:
+            slot = wants_slot(game_id)
+            self.slots[slot] = self.slots.get(slot, 0) + 1
+            wants[slot] = 1
+        for game_id in self.watched - games:
+            slot = wants_slot(game_id)
+            left = self.slots.pop(slot, 1) - 1
+            if left > 0:
+                self.slots[slot] = left
+            else:
+                wants[slot] = 0
+        self.watched = set(games)
 
     def wait(self, timeout: float) -> set[str] | None:
         """The games changed since the last call, waiting up to ``timeout`` seconds for a
@@ -461,9 +556,12 @@ class ChangeWatcher:
         self.conn.close()
         if self.bell is not None:
             self.bell.close()
-            if self.bell_path is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(self.bell_path)
+            for path in (self.bell_path, self.wants_path):
+                if path is not None:
+                    with contextlib.suppress(OSError):
+                        os.unlink(path)
+        if self.wants is not None:
+            self.wants.close()
 
 
 class SqliteStore(Store):
