@@ -68,6 +68,7 @@ from .websocket import (
     PING,
     POLICY,
     PONG,
+    TRY_AGAIN_LATER,
     UNSUPPORTED,
     FrameReader,
     Refused,
@@ -102,6 +103,11 @@ class SocketStream(Stream):
 
     def revoke(self) -> None:
         self.end(code=POLICY, reason="the token no longer holds the seat")
+
+    @staticmethod
+    def refused(problem: ApiError) -> bytes:
+        """Its close, saying why and that it may open again later (1013)."""
+        return close_frame(TRY_AGAIN_LATER, problem.message)
 
     closing: tuple[int, str] = (GOING_AWAY, "")  # the close frame of an end asked early
 

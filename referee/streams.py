@@ -235,6 +235,13 @@ class Stream:
         """Its token no longer holds the seat (or the host's powers): it ends."""
         self.end()
 
+    @staticmethod
+    def refused(problem: ApiError) -> bytes:
+        """What a connection handed to this process (``Hub.hand_to``), its answer's start
+        sent already, is sent before it is closed when this process's limits refuse it
+        (``Hub.refusal``): nothing here; its client opens it again, as after any end."""
+        return b""
+
     def push(self, version: int, data: bytes) -> None:
         """Send an event now, or keep it (the newest only) until the client reads, or until
         the connection is taken over (``StreamProtocol.connection_made``)."""
@@ -518,8 +525,12 @@ class Hub:
                 what = json.loads(header)
                 kind, protocol = FRAMINGS[what["framing"]]
                 listener = Listener(*what["listener"])
-                if self.refusal(what["client"]) is not None:
-                    sock.close()  # this process holds as many as it may: the client retries
+                problem = self.refusal(what["client"])
+                if problem is not None:  # this process holds as many as it may
+                    with contextlib.suppress(OSError):
+                        sock.setblocking(False)
+                        sock.send(kind.refused(problem))  # a few bytes to an empty buffer
+                    sock.close()
                     continue
                 self.adopt(sock, False, listener, what["sent"], what["client"], kind=kind,
                            protocol=protocol, first=first or None)

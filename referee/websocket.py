@@ -23,6 +23,7 @@ GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 # close codes (RFC 6455, 7.4.1)
 NORMAL, GOING_AWAY, PROTOCOL_ERROR, UNSUPPORTED = 1000, 1001, 1002, 1003
 NOT_UTF8, POLICY, TOO_BIG = 1007, 1008, 1009
+TRY_AGAIN_LATER = 1013  # RFC 6455's registry: the server is at a limit for now
 
 
 class Refused(Exception):

@@ -34,7 +34,7 @@ from socket_support import SeatSocket, server_frames
 from stream_support import EventStream, holder_of
 from test_streams import MASKED, move_through, ship_squares, twin_fleet, twin_games
 
-from referee import create_app
+from referee import create_app, streams
 from referee.sockets import MAX_MESSAGE
 from referee.states import states_of
 from referee.store import Store
@@ -678,6 +678,61 @@ def test_a_game_busy_in_the_process_leaves_other_games_moves_made_at_once(tmp_pa
         assert made is not None and made["status"] == 201
 
 
+def hand_over(hand: str, header: dict | bytes) -> socket.socket:
+    """A connection handed to a process over its hand, as another process hands one
+    (``Hub.hand_to``), with what it is (``header``): our end of it."""
+    ours, theirs = socket.socketpair()
+    if isinstance(header, dict):
+        header = json.dumps(header).encode()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+        sender.sendmsg([header + b"\n"], [(
+            socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [theirs.fileno()]))], 0, hand)
+    theirs.close()
+    ours.settimeout(HEARD_WITHIN_S)
+    return ours
+
+
+def first_hand(server) -> str:
+    hands = Path(f"{server.database}.hands")
+    deadline = time.monotonic() + 30
+    while not (hands.exists() and list(hands.iterdir())):
+        assert time.monotonic() < deadline, "no process opened its hand"
+        time.sleep(0.1)
+    return str(sorted(hands.iterdir())[0])
+
+
+def test_a_handed_socket_beyond_its_addresss_limit_is_closed_saying_so(server):
+    """A process that gathers a game's sockets keeps its own limit of sockets from one
+    address: a socket handed to it beyond that (its 101 sent by the process that took the
+    handshake) gets a close saying why and to try again later (1013), not a connection
+    dropped without a word; the ones it holds go on."""
+    tables = [table_in_play(server.api(), {"red": QUIET, "blue": QUIET}) for _ in range(2)]
+    hand = first_hand(server)
+    held = []
+    try:
+        for table in tables:
+            for seat in ("red", "blue"):
+                for _ in range(streams.STREAMS_PER_LISTENER):
+                    held.append(hand_over(hand, {
+                        "listener": ["view", table.id, seat, table.tokens[seat]], "sent": 0,
+                        "client": "192.0.2.7", "framing": "socket"}))
+        assert len(held) == streams.STREAMS_PER_CLIENT
+        for ours in held:  # each adopted: its view pushed
+            assert ours.recv(2)[:1] == bytes([0x80 | TEXT])
+        beyond = hand_over(hand, {
+            "listener": ["view", tables[0].id, "red", tables[0].tokens["red"]], "sent": 0,
+            "client": "192.0.2.7", "framing": "socket"})
+        got = b""
+        while chunk := beyond.recv(65536):
+            got += chunk
+        assert got == close_frame(1013, f"This address holds {streams.STREAMS_PER_CLIENT} "
+                                        "streams already; close one, or poll"), got[:200]
+        beyond.close()
+    finally:
+        for ours in held:
+            ours.close()
+
+
 def test_a_connection_handed_over_with_a_token_that_holds_no_seat_gets_nothing_of_the_game(
         server):
     """What comes over a process's hand is checked as a request is: malformed, it is closed
@@ -685,25 +740,11 @@ def test_a_connection_handed_over_with_a_token_that_holds_no_seat_gets_nothing_o
     process of the referee's own user can reach the hands) gets no view, only its close
     (1008), and the process serves on."""
     table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
-    hands = Path(f"{server.database}.hands")
-    deadline = time.monotonic() + 30
-    while not (hands.exists() and list(hands.iterdir())):
-        assert time.monotonic() < deadline, "no process opened its hand"
-        time.sleep(0.1)
-    hand = str(sorted(hands.iterdir())[0])
+    hand = first_hand(server)
     forged = {"listener": ["view", table.id, "red", "x" * 43], "sent": 0,
               "client": "192.0.2.1", "framing": "socket"}
-    ends = []
-    for header in (b"not json", json.dumps({**forged, "framing": "nope"}).encode(),
-                   json.dumps(forged).encode()):
-        ours, theirs = socket.socketpair()
-        ends.append(ours)
-        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
-            sender.sendmsg([header + b"\n"], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
-                                               array.array("i", [theirs.fileno()]))], 0, hand)
-        theirs.close()
-    for ours in ends:
-        ours.settimeout(HEARD_WITHIN_S)
+    ends = [hand_over(hand, header) for header in (b"not json", {**forged, "framing": "nope"},
+                                                   forged)]
     assert ends[0].recv(1024) == b"" and ends[1].recv(1024) == b""  # closed at once
     got = b""
     while chunk := ends[2].recv(65536):
