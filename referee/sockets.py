@@ -291,7 +291,7 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
     except ApiError as problem:
         return refused(key, problem), False
     try:
-        seat = service.authorise(store, listener.game_id, listener.token)
+        seat = service.authorise(store, listener.game_id, listener.token, seen=False)
         if seat != listener.seat:
             raise ApiError(403, "That token holds another seat now", field="Authorization")
     except ApiError as problem:

@@ -151,16 +151,17 @@ def _pushed_view(store: Store, listener: Listener) -> tuple[int, bytes]:
     (``Store.seat_stamp``, as the cheap poll asks), the view kept for that stamp if one is
     (else built, ``service.seat_view``); a token that no longer holds the seat is asked about
     as a request's is (``service.authorise``), so that it ends the stream for the same
-    reasons."""
+    reasons. The seat is not noted as seen here, one write at a time on the hub's loop: the
+    hub notes every seat it holds a stream of together (``Hub._mark_present``)."""
     assert listener.token is not None and listener.seat is not None
     found = store.seat_stamp(listener.token)
     stamp = None
     if found is None or found[0] != (listener.game_id, listener.seat):
-        if service.authorise(store, listener.game_id, listener.token) != listener.seat:
+        if service.authorise(store, listener.game_id, listener.token,
+                             seen=False) != listener.seat:
             raise Revoked
         shown = None
     else:
-        service.mark_seen(store, listener.game_id, listener.seat)  # as ``authorise`` does
         stamp = found[1]
         shown = service.kept_view(store, listener.game_id, listener.seat, *stamp)
     if shown is None:

@@ -243,8 +243,11 @@ def require_seat(store: Store, game_id: str, seat: str) -> dict:
     return _seat_row(store, game_id, seat)
 
 
-def authorise(store: Store, game_id: str, token: str | None, *, host: bool = False) -> str:
-    """The seat a bearer token plays in this game (or "host"); 401, 403 or 404 otherwise."""
+def authorise(store: Store, game_id: str, token: str | None, *, host: bool = False,
+              seen: bool = True) -> str:
+    """The seat a bearer token plays in this game (or "host"); 401, 403 or 404 otherwise.
+    ``seen=False``: the seat is not noted as seen (R25) by this call (its stream's hub notes
+    every seat it holds a stream of, together, ``streams.Hub._mark_present``)."""
     holder = store.holder_of(token) if token else None
     if holder is None or holder.game_id != game_id:
         require_game(store, game_id)
@@ -264,5 +267,6 @@ def authorise(store: Store, game_id: str, token: str | None, *, host: bool = Fal
     if not host and seat is None:
         raise ApiError(403, "The host's token does not play; join a seat to play",
                        field="Authorization")
-    clocks.mark_seen(store, game_id, seat)
+    if seen:
+        clocks.mark_seen(store, game_id, seat)
     return seat

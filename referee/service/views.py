@@ -190,7 +190,7 @@ def seat_view(store: Store, game_id: str, seat: str, *, settle: bool = True,
     if settle:
         engine.settle(store, game_id)
     with states.lock(game_id):
-        game = states.current(store, game_id)
+        game = states.current(store, game_id, stamp[0])  # the version the stamp read
         # a draft's revision is 1 or more while it is kept: at 0 there is none to read
         found = store.draft(game_id, seat) if stamp[1] else None
         revision = found[1] if found else 0  # in the ETag, as the cheap poll reads it
