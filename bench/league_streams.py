@@ -42,6 +42,7 @@ import json
 import os
 import random
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -54,7 +55,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
 from apiclient import Api, HttpTransport, choose_move  # noqa: E402
-from conftest import free_port, loopback  # noqa: E402
+from conftest import loopback  # noqa: E402
 from league_night import (  # noqa: E402
     CLK_TCK,
     Phone,
@@ -497,13 +498,28 @@ def install_peer() -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PEER, check=True)
 
 
+def peer_server() -> tuple[subprocess.Popen, int]:
+    """boardgame.io's server started, and its port. It listens on every address, so its
+    port is one free on every address, and another is tried if the port was taken meanwhile
+    (a league's 600 connections from many loopback addresses hold ports that a port free on
+    127.0.0.1 alone may be one of)."""
+    for _ in range(5):
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::", 0))
+            port = probe.getsockname()[1]
+        server = subprocess.Popen(["node", "server.js", str(port)], cwd=PEER,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if server.stdout.readline().startswith(b"listening"):
+            return server, port
+        server.kill()
+        server.wait()
+    raise AssertionError("the peer did not start")
+
+
 def run_peer(games: int, seconds: float) -> dict:
     install_peer()
-    port = free_port()
-    server = subprocess.Popen(["node", "server.js", str(port)], cwd=PEER,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    server, port = peer_server()
     try:
-        assert server.stdout.readline().startswith(b"listening"), "the peer did not start"
         driver = subprocess.Popen(["node", "league.js", str(port), str(games), str(seconds),
                                    "24"], cwd=PEER, stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE)

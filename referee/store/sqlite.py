@@ -463,7 +463,10 @@ class ChangeWatcher:
             os.makedirs(folder, mode=0o700, exist_ok=True)
             fd = os.open(making, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
             try:
-                os.ftruncate(fd, WANTS_SLOTS)
+                # written out, not a sparse file: a page of one first written through the
+                # map on a full disk would kill the process (SIGBUS); this fails here instead
+                if os.write(fd, bytes(WANTS_SLOTS)) != WANTS_SLOTS:
+                    raise OSError("the wants were not written whole")
                 self.wants = mmap.mmap(fd, WANTS_SLOTS)
             finally:
                 os.close(fd)
