@@ -579,8 +579,7 @@ class Hub:
     def _run_pusher(self) -> None:
         name_os_thread()
         store = Store(self.database, autocheckpoint=False)
-        watcher = self.watcher = store.change_watcher(
-            skip=self.origin, wanted=self.by_game.__contains__)  # (a read of a dict: no lock)
+        watcher = self.watcher = store.change_watcher(skip=self.origin)
         seen_at = time.monotonic()
         while not self.stopping:
             try:

@@ -535,8 +535,8 @@ def test_a_sqlite_watcher_reads_at_once_the_games_its_process_streams_and_the_re
     twin = next(f"twin-{n}" for n in itertools.count()  # its slot in the wants is theirs'
                 if sqlite_store.wants_slot(f"twin-{n}") == sqlite_store.wants_slot("theirs"))
     streamed = {"mine", twin}
-    watcher = Store(database).change_watcher(wanted=streamed.__contains__)
-    watcher.watching(streamed)  # so a writer rings it for theirs too
+    watcher = Store(database).change_watcher()
+    watcher.watching(streamed)  # its twin's slot set: a writer rings it for theirs too
     assert watcher.wait(0.05) == set()
     with writer.write("theirs"):
         writer.changed("theirs")
@@ -581,10 +581,8 @@ def test_a_sqlite_writer_rings_only_the_watchers_whose_process_streams_the_game(
     database = str(tmp_path / "wants.db")
     writer = Store(database)
     writer.migrate()
-    streamed: set[str] = set()
-    watcher = Store(database).change_watcher(wanted=streamed.__contains__)
-    streamed.add("mine")
-    watcher.watching(set(streamed))
+    watcher = Store(database).change_watcher()
+    watcher.watching({"mine"})
     assert watcher.wait(0.05) == set()
     with writer.write("theirs"):
         writer.changed("theirs")
@@ -596,13 +594,11 @@ def test_a_sqlite_writer_rings_only_the_watchers_whose_process_streams_the_game(
     started = time.monotonic()
     assert watcher.wait(5) == {"theirs", "mine"}  # woken at once; the other read with it
     assert time.monotonic() - started < sqlite_store.LOOK_ANYWAY_S / 2
-    streamed.clear()
     watcher.watching(set())  # its last stream of the game closed
     with writer.write("mine"):
         writer.changed("mine")
     started = time.monotonic()
     assert watcher.wait(0.3) == set() and time.monotonic() - started >= 0.25
-    streamed.add("mine")
     watcher.watching({"mine", "another"})
     with writer.write("mine"):
         writer.changed("mine")

@@ -94,8 +94,9 @@ class ChangeWatcher(Protocol):
 
     def watching(self, games: set[str]) -> None:
         """The games the caller streams now, told before it builds the first documents of a
-        game it has just begun to stream: a watcher may leave the others' changes unheard
-        for a while (``Store.change_watcher``'s ``wanted``)."""
+        game it has just begun to stream: from then on a watcher may leave the others'
+        changes unheard for a while (never for longer than its own look), until told again.
+        A watcher never told hears every change."""
         ...
 
     def close(self) -> None:
@@ -198,14 +199,12 @@ class Store:
         (``change_watcher``), once the write commits."""
         raise NotImplementedError
 
-    def change_watcher(self, skip: str | None = None,
-                       wanted: Callable[[str], bool] | None = None) -> ChangeWatcher:
+    def change_watcher(self, skip: str | None = None) -> ChangeWatcher:
         """A watcher of the games that change from now on, by any process or server on this
         database: ``wait(timeout) -> set[str] | None`` (None: some may have been missed,
         look at every game), ``wake()`` (end a wait now, from another thread), ``close()``.
         ``skip``: leave the changes made by stores whose ``pushes_as`` is this (if the
-        store can tell them apart); ``wanted``: whether the caller streams a game now (a
-        watcher may leave a change of a game it does not for a while, never one it does)."""
+        store can tell them apart); ``watching`` says which games the caller streams."""
         raise NotImplementedError
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:

@@ -27,7 +27,7 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import psycopg
@@ -252,12 +252,10 @@ class PostgresStore(Store):
             self._channel_name = f"referee_changes:{schema}"[:63]
         return self._channel_name
 
-    def change_watcher(self, skip: str | None = None,
-                       wanted: Callable[[str], bool] | None = None) -> ChangeWatcher:
+    def change_watcher(self, skip: str | None = None) -> ChangeWatcher:
         """A watcher of the games that change from now on, by any server on this database
         (every change, ``skip`` or not: a change its own process pushed is pushed again,
-        which sends nothing new; ``wanted`` or not: a notification names its game, and costs
-        no read)."""
+        which sends nothing new)."""
         return ChangeWatcher(self.path, self._channel())
 
 

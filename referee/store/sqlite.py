@@ -425,10 +425,9 @@ class ChangeWatcher:
     the same interface (a PostgreSQL store: LISTEN on a channel its ``changed`` NOTIFYs in the
     write's transaction, ``wait`` returning when a notification comes, ``wake`` a NOTIFY)."""
 
-    def __init__(self, path: str, skip: str | None = None,
-                 wanted: Callable[[str], bool] | None = None) -> None:
+    def __init__(self, path: str, skip: str | None = None) -> None:
+        self.path = path
         self.skip = skip  # the origin of the changes its own process pushes itself
-        self.wanted = wanted  # whether its process streams a game (None: it may)
         self.read_at = time.monotonic()  # when it last read the changes
         self.conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                     check_same_thread=False)
@@ -450,9 +449,7 @@ class ChangeWatcher:
         self.wants: mmap.mmap | None = None
         self.wants_path: str | None = None
         self.slots: dict[int, int] = {}  # games watched in each slot
-        self.watched: set[str] = set()
-        if self.bell_path is not None and wanted is not None:
-            self._make_wants(path, os.path.basename(self.bell_path))
+        self.watched: set[str] | None = None  # None until told (``watching``): every game
 
     def _make_wants(self, path: str, name: str) -> None:
         """The watcher's wants, every slot 0, made under a name of its own and then given
@@ -483,8 +480,13 @@ class ChangeWatcher:
         a change of one of these (or a change it cannot name). Called, by the thread that
         waits, before it builds the first documents of a game it has just begun to stream:
         a change committed before the game's slot was set is in them."""
+        if self.watched is None:  # told for the first time: its wants are made
+            self.watched = set()
+            if self.bell_path is not None:
+                self._make_wants(self.path, os.path.basename(self.bell_path))
         wants = self.wants
         if wants is None or games == self.watched:
+            self.watched = set(games)
             return
         for game_id in games - self.watched:
             slot = wants_slot(game_id)
@@ -504,7 +506,7 @@ class ChangeWatcher:
         bell (an empty set if none changed); None if some changes may have been missed (rows
         pruned before this watcher read them: it fell minutes behind): the caller then looks
         at every game it watches. A bell that names only games its process does not stream
-        (``wanted``) is left unread: its changes are read with the next, or within
+        (``watching``) is left unread: its changes are read with the next, or within
         ``LOOK_ANYWAY_S``, and a process holding none of a busy league's other games' streams
         does not read the table at each of their moves."""
         since = time.monotonic() - self.read_at
@@ -524,12 +526,13 @@ class ChangeWatcher:
     def _rung_for_another(self) -> bool:
         """Every ring so far taken off the bell (one look reads them all): whether each named
         only games its process does not stream."""
-        wanted, others = self.wanted, True
+        watched, others = self.watched, True
         with contextlib.suppress(OSError):
             self.bell.setblocking(False)  # type: ignore[union-attr]
             while rung := self.bell.recv(RUNG_AT_ONCE + 1):  # type: ignore[union-attr]
-                if others and (wanted is None or rung == b"!" or any(
-                        wanted(game_id) for game_id in rung.decode(errors="replace").split("\n"))):
+                if others and (watched is None or rung == b"!" or any(
+                        game_id in watched
+                        for game_id in rung.decode(errors="replace").split("\n"))):
                     others = False
         return others
 
@@ -703,10 +706,8 @@ class SqliteStore(Store):
             self.db.conn.execute("delete from changes where seq <= ?",
                                  [(cursor.lastrowid or 0) - CHANGES_KEPT])
 
-    def change_watcher(self, skip: str | None = None,
-                       wanted: Callable[[str], bool] | None = None) -> ChangeWatcher:
+    def change_watcher(self, skip: str | None = None) -> ChangeWatcher:
         """A watcher of the games that change from now on, by any process or server on this
         database (``ChangeWatcher``): one a server process, for its streams; ``skip``: the
-        origin of the changes that process pushes itself (``pushes_as``); ``wanted``: whether
-        that process streams a game now."""
-        return ChangeWatcher(self.path, skip, wanted)
+        origin of the changes that process pushes itself (``pushes_as``)."""
+        return ChangeWatcher(self.path, skip)
