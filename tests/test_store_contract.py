@@ -606,3 +606,31 @@ def test_a_sqlite_writer_rings_only_the_watchers_whose_process_streams_the_game(
     watcher.close()
     assert not any((tmp_path / "wants.db.wants").iterdir())  # its wants go with its bell
     writer.close()
+
+
+def test_a_watchers_wants_cleared_by_something_else_are_set_again_within_its_look(
+        tmp_path, monkeypatch):
+    """Wants zeroed in place (a hostile process of the referee's own user, a tool) would
+    leave the watcher's changes to its own look, slower, never lost; the watcher sets its
+    slots again every ``LOOK_ANYWAY_S``, so writers ring it at once again after that."""
+    import mmap
+
+    from referee.store import sqlite as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "LOOK_ANYWAY_S", 0.2)
+    database = str(tmp_path / "wants.db")
+    Store(database).migrate()
+    watcher = Store(database).change_watcher()
+    watcher.watching({"mine"})
+    [wants_file] = (tmp_path / "wants.db.wants").iterdir()
+    slot = sqlite_store.wants_slot("mine")
+    with open(wants_file, "r+b") as file, mmap.mmap(file.fileno(), 0) as wants:
+        assert wants[slot] == 1
+        wants[:] = bytes(len(wants))  # cleared by something else
+        watcher.watching({"mine"})
+        assert wants[slot] == 0  # not set again at every call: each costs the pusher
+        time.sleep(0.25)
+        watcher.watching({"mine"})
+        assert wants[slot] == 1
+        assert wants[:].count(1) == 1  # its own slot, no other
+    watcher.close()

@@ -449,6 +449,7 @@ class ChangeWatcher:
         self.wants: mmap.mmap | None = None
         self.wants_path: str | None = None
         self.slots: dict[int, int] = {}  # games watched in each slot
+        self.wanted_at = time.monotonic()  # when its slots were last set (``watching``)
         self.watched: set[str] | None = None  # None until told (``watching``): every game
 
     def _make_wants(self, path: str, name: str) -> None:
@@ -479,14 +480,22 @@ class ChangeWatcher:
         """The games its process streams now: from now on a writer rings its bell only for
         a change of one of these (or a change it cannot name). Called, by the thread that
         waits, before it builds the first documents of a game it has just begun to stream:
-        a change committed before the game's slot was set is in them."""
+        a change committed before the game's slot was set is in them. Called again and again
+        (after each ``wait``), it sets its slots again every ``LOOK_ANYWAY_S``: wants that
+        anything else cleared (a file zeroed in place) are whole again within that."""
         if self.watched is None:  # told for the first time: its wants are made
             self.watched = set()
             if self.bell_path is not None:
                 self._make_wants(self.path, os.path.basename(self.bell_path))
         wants = self.wants
-        if wants is None or games == self.watched:
+        if wants is None:
             self.watched = set(games)
+            return
+        if games == self.watched:
+            if time.monotonic() - self.wanted_at >= LOOK_ANYWAY_S:
+                for slot in self.slots:  # set again, should anything else have cleared one
+                    wants[slot] = 1
+                self.wanted_at = time.monotonic()
             return
         for game_id in games - self.watched:
             slot = wants_slot(game_id)
