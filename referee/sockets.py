@@ -246,8 +246,8 @@ def push(hub: Hub, store: Store, game_id: str, here: bool) -> None:
     """What this thread changed (the hub's pusher leaves it): the game's pushes, built now;
     on the loop, a computer that then owes the game a move is left to a mover (``settle``)."""
     try:
-        hub.push_game(store, game_id, on_loop=here)
-        if here and service.computers_waiting(store, game_id):
+        version = hub.push_game(store, game_id, on_loop=here)
+        if here and service.computers_waiting(store, game_id, version):
             hub.movers.submit(settle, hub, game_id)
     except Exception:
         log.exception("a socket's move could not be pushed; the pusher will")

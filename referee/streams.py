@@ -601,10 +601,11 @@ class Hub:
         watcher.close()
         store.close()
 
-    def push_game(self, store: Store, game_id: str, *, on_loop: bool = False) -> None:
+    def push_game(self, store: Store, game_id: str, *, on_loop: bool = False) -> int | None:
         """Build each listener's document of one game once, then send them all together,
-        ``ALIGN_S`` after the change was seen (R21: see the module's docstring). ``on_loop``:
-        called on the loop's own thread (a seat's socket's move)."""
+        ``ALIGN_S`` after the change was seen (R21: see the module's docstring); the version
+        they were built at (None if none was). ``on_loop``: called on the loop's own thread
+        (a seat's socket's move)."""
         seen = self.loop.time()
         with self.lock:
             streams = list(self.by_game.get(game_id, ()))
@@ -625,6 +626,8 @@ class Hub:
                                            sends)
         else:
             self.loop.call_soon_threadsafe(self._send, sends)
+        return max((version for version, _ in built.values() if version is not None),
+                   default=None)
 
     def look_again(self, game_id: str) -> None:
         """Have the pusher look at a game now (its change was not pushed as it was made)."""

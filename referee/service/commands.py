@@ -185,9 +185,11 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
     nothing; the same key with a different move is refused. ``computers``: let a computer
     that owes a move then make it (``engine.settle``), else the caller does."""
     asked = digest(json.dumps(document, sort_keys=True)) if key else None
+    fresh: list[MoveMade] = []  # the move made now, not a key's first report again
 
     def command(game: Game) -> MoveMade:
         """Inside the move's transaction: a key seen before returns its report again."""
+        fresh.clear()
         seen = store.remembered(game_id, seat, key) if key else None
         if seen:
             if seen.request not in (None, asked):
@@ -196,12 +198,15 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
                                field="Idempotency-Key")
             return MoveMade(seen.body, seen.status)
         _, report = game.move(seat, document)
-        return MoveMade(rulesets.of(game).report_for(game, report, seat), 201)
+        fresh.append(MoveMade(rulesets.of(game).report_for(game, report, seat), 201))
+        return fresh[0]
 
     def remember(made: MoveMade) -> None:
-        """Inside the write transaction, with the move's events (a key seen before, which
-        made none, is kept as it was)."""
-        if key and store.remembered(game_id, seat, key) is None:
+        """Inside the write transaction, with the move's events. Not read again: had
+        another request stored the key since ``command`` looked, it would have made a move
+        with it, and the version check (``engine.append_events``) would have sent this one
+        back to ``command``. A key seen before, which made no events, is kept as it was."""
+        if key and fresh:
             store.remember(game_id, seat, key, made.status, made.report, asked)
 
     return engine.act(store, game_id, command, then=remember, computers=computers)

@@ -69,11 +69,12 @@ def settle(store: Store, game_id: str) -> None:
         computers.play_bots(store, game_id)
 
 
-def computers_waiting(store: Store, game_id: str) -> bool:
-    """Whether a computer owes the game a move or an answer now (``settle`` would play)."""
+def computers_waiting(store: Store, game_id: str, version: int | None = None) -> bool:
+    """Whether a computer owes the game a move or an answer now (``settle`` would play).
+    ``version``: the game's latest as the caller has just read it (``States.current``)."""
     states = states_of(store)
     with states.lock(game_id):
-        game = states.current(store, game_id)
+        game = states.current(store, game_id, version)
         return not log_full(game) and (
             clocks.computer_to_move(store, game_id, game) is not None
             or bool(clocks.computers_to_answer(views.status(game))))
