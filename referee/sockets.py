@@ -291,14 +291,22 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
     except ApiError as problem:
         return refused(key, problem), False
     try:
-        seat = service.authorise(store, listener.game_id, listener.token, seen=False)
+        assert listener.token is not None and listener.seat is not None  # a seat's socket
+        # the seat the token holds and the game's version in one query, as a poll asks
+        # (``Store.seat_stamp``); a token that no longer holds it is asked about as a
+        # request's is, to be refused for the same reasons
+        found = store.seat_stamp(listener.token)
+        version = found[1][0] if found and found[0] == (listener.game_id, listener.seat) \
+            else None
+        seat = listener.seat if version is not None else service.authorise(
+            store, listener.game_id, listener.token, seen=False)
         if seat != listener.seat:
             raise ApiError(403, "That token holds another seat now", field="Authorization")
     except ApiError as problem:
         return refused(key, problem), True
     try:
         made = service.make_move(store, listener.game_id, seat, move, key,
-                                 computers=computers)
+                                 computers=computers, version=version)
     except (ApiError, RuleViolation, Unavailable) as problem:
         return refused(key, problem), False
     return answer("report", key, made.status, made.report), False

@@ -179,11 +179,13 @@ class MoveMade(NamedTuple):
 
 
 def make_move(store: Store, game_id: str, seat: str, document: object,
-              key: str | None = None, *, computers: bool = True) -> MoveMade:
+              key: str | None = None, *, computers: bool = True,
+              version: int | None = None) -> MoveMade:
     """Make a seat's move, for the API and the pages alike. With a key (an Idempotency-Key,
     or the move form's own), a request seen before gets its first report again and changes
     nothing; the same key with a different move is refused. ``computers``: let a computer
-    that owes a move then make it (``engine.settle``), else the caller does."""
+    that owes a move then make it (``engine.settle``), else the caller does. ``version``:
+    the game's latest as the caller has just read it (``engine.act``)."""
     asked = digest(json.dumps(document, sort_keys=True)) if key else None
     fresh: list[MoveMade] = []  # the move made now, not a key's first report again
 
@@ -209,7 +211,8 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
         if key and fresh:
             store.remember(game_id, seat, key, made.status, made.report, asked)
 
-    return engine.act(store, game_id, command, then=remember, computers=computers)
+    return engine.act(store, game_id, command, then=remember, computers=computers,
+                      version=version)
 
 
 def agree_to_end(store: Store, game_id: str, seat: str) -> None:

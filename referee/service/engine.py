@@ -113,7 +113,8 @@ def append_events(store: Store, game_id: str, before: int, new: list[dict]) -> N
 
 
 def act(store: Store, game_id: str, command: Callable[[Game], T], *,
-        then: Callable[[T], None] | None = None, computers: bool = True) -> T:
+        then: Callable[[T], None] | None = None, computers: bool = True,
+        version: int | None = None) -> T:
     """Apply a command to a stored game: the command runs on the cached state, outside
     the store's write lock; the lock is taken only to check the version and append (and to run
     ``then``, the command's own writes, e.g. an Idempotency-Key's report). If another process
@@ -121,11 +122,14 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
     command adds no event (a new join code for a seat nobody holds), at the version the
     command saw. What a caller shows afterwards comes from the views kept per version
     (``seat_view``, ``host_status``), never from a copy of the state, whose cost would
-    grow with what is hidden (R21)."""
+    grow with what is hidden (R21). ``version``: the game's latest as the caller has just
+    read it, so that a state kept at it is taken without asking the store for events after
+    it (``States.current``); a second attempt asks."""
     states = states_of(store)
     for _ in range(ACT_ATTEMPTS):
         with states.lock(game_id):
-            game = states.current(store, game_id)
+            game = states.current(store, game_id, version)
+            version = None  # another attempt follows only a write it did not see
             before = game.version
             try:
                 _hold_dice(store, game_id, game)  # BB24: the referee's dice in hand
