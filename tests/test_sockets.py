@@ -6,8 +6,9 @@ changes nothing, and the socket goes on; a frame the protocol forbids closes it 
 close code, and nothing is made of it; a handshake that is not one, or not the seat's, is
 refused in the API's error format, and a server that cannot hold sockets says so; a token
 that no longer holds the seat loses its socket; a reconnection resumes from its
-Last-Event-ID; a move reaches the other worker's seats, socket or stream; and a seat's
-socket carries the same messages whatever the opponent hides."""
+Last-Event-ID; a move reaches the other worker's seats, socket or stream; a seat's
+socket carries the same messages whatever the opponent hides; and every rule set's game is
+played on its seats' sockets."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ from browser_support import RefereeHere
 from conftest import LiveServer
 from helpers import IDLE_SQUARES, QUIET
 from process_support import workers_of
+from rule_set_tables import RULES
+from rule_set_tables import table_in_play as rule_set_table_in_play
 from socket_support import SeatSocket, server_frames
 from stream_support import EventStream, holder_of
 from test_streams import MASKED, move_through, ship_squares, twin_fleet, twin_games
@@ -757,3 +760,39 @@ def test_a_connection_handed_over_with_a_token_that_holds_no_seat_gets_nothing_o
     finally:
         for each in held:
             each.close()
+
+
+# -- every rule set --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", RULES)
+def test_every_rule_sets_game_is_played_on_its_seats_sockets_each_seat_pushed_its_own_view(
+        server, held, rules):
+    """The sockets serve every rule set through the one seam: a game of each, its moves
+    (sealed orders, where the rules seal them) chosen by its own computer from the mover's
+    view and sent on the mover's socket; each is answered with its report and pushed to
+    every seat at the new version, its own view exactly as the game's GET gives it (R21)."""
+    table = rule_set_table_in_play(server.api(), rules)
+    sockets = {seat: SeatSocket(server.port, table.path("/socket"),
+                                {"Authorization": f"Bearer {token}"})
+               for seat, token in table.tokens.items()}
+    held.extend(sockets.values())
+    for seat, sock in sockets.items():
+        assert sock.status == 101, (seat, sock.status, sock.body[:300])
+    before, made = -1, 0
+    while True:
+        views = {seat: table.view(seat) for seat in sockets}
+        version = views["red"]["version"]
+        assert version > before  # the move is in the log
+        for seat, sock in sockets.items():
+            pushed = view_at(sock, version)
+            assert pushed is not None, f"{seat}'s socket heard nothing of version {version}"
+            assert pushed["id"] == views[seat]["version"] == version
+            assert pushed["data"] == views[seat]  # each seat its own view, exactly (R21)
+        if made == 12 or views["red"]["phase"] != "play":
+            break
+        mover = table.turn()
+        answer = sockets[mover].move(table.computer(mover).move(views[mover]),
+                                     key=f"{table.id}-{made}")
+        assert answer["event"] == "report" and answer["status"] == 201, answer
+        before, made = version, made + 1
+    assert made == 12, f"{rules}: the game ended after {made} moves"
