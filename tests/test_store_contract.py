@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
 import secrets
 import sqlite3
 import threading
@@ -607,6 +608,93 @@ def test_a_sqlite_writer_rings_only_the_watchers_whose_process_streams_the_game(
     assert not any((tmp_path / "wants.db.wants").iterdir())  # its wants go with its bell
     writer.close()
 
+
+def test_a_sqlite_watcher_whose_bell_is_past_descriptor_1023_still_waits_and_is_rung(
+        tmp_path):
+    """A process holding a thousand streams (``serving.room_for_streams`` lets it) may make a
+    watcher whose bell's descriptor is past 1,023, which ``select.select`` refuses; the
+    watcher waits on it all the same, and a writer's ring ends its wait at once."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip(f"this system lets a process open {hard} files, not past 1,023")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    database = str(tmp_path / "many.db")
+    writer = Store(database)
+    writer.migrate()
+    spare = []
+    try:
+        while not spare or spare[-1] < 1030:
+            spare.append(os.open(os.devnull, os.O_RDONLY))
+        watcher = Store(database).change_watcher()
+        assert watcher.bell is not None and watcher.bell.fileno() > 1023
+        assert watcher.wait(0.05) == set()
+        with writer.write("g"):
+            writer.changed("g")
+        started = time.monotonic()
+        assert watcher.wait(5) == {"g"}
+        assert time.monotonic() - started < 0.5  # rung, not its own look
+        watcher.close()
+    finally:
+        for fd in spare:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        writer.close()
+
+def test_a_process_that_writes_to_many_database_files_keeps_the_bells_of_the_last_few(
+        tmp_path):
+    """Each database file's bells hold a socket, and a map of each watcher's wants; a
+    process that writes to file after file (a test run, a shard tool) keeps only the last
+    ``BELLS_KEPT`` files', not a descriptor or two for every file it ever wrote to."""
+    from referee.store import sqlite as sqlite_store
+
+    def held() -> int:
+        """The bells' sockets and maps of wants this process holds open."""
+        targets = []
+        for fd in os.listdir("/proc/self/fd"):
+            with contextlib.suppress(OSError):
+                targets.append(os.readlink(f"/proc/self/fd/{fd}"))
+        return sum(t.startswith("socket:") or ".wants/" in t for t in targets)
+
+    before = held()
+    for n in range(4 * sqlite_store.BELLS_KEPT):
+        database = str(tmp_path / f"file-{n}.db")
+        writer = Store(database)
+        writer.migrate()
+        watcher = Store(database).change_watcher()
+        watcher.watching({"g"})
+        with writer.write("g"):
+            writer.changed("g")
+        assert watcher.wait(5) == {"g"}  # rung, through the file's bells
+        watcher.close()
+        writer.close()
+    assert len(sqlite_store._BELLS) <= sqlite_store.BELLS_KEPT
+    assert held() - before <= 2 * sqlite_store.BELLS_KEPT  # a socket and a map a file
+
+def test_a_files_checkpointing_thread_ends_once_the_file_is_gone(tmp_path):
+    """The thread that copies a file's WAL back (``checkpoint_in_background``) ends, with
+    its connection, once the file is gone; a file made there again is checkpointed again."""
+    from referee.store import sqlite as sqlite_store
+
+    database = str(tmp_path / "gone.db")
+    store = Store(database)
+    store.migrate()
+    store.close()
+
+    def checkpointing() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "wal-checkpoint"]
+
+    before = checkpointing()
+    sqlite_store.checkpoint_in_background(database, every_s=0.05)
+    [thread] = [t for t in checkpointing() if t not in before]
+    assert not sqlite_store.per_file().start_checkpointing(database)  # one a file
+    for tail in ("", "-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(database + tail)
+    thread.join(5)
+    assert not thread.is_alive()
+    assert sqlite_store.per_file().start_checkpointing(database)  # made again: again
 
 def test_a_watchers_wants_cleared_by_something_else_are_set_again_within_its_look(
         tmp_path, monkeypatch):

@@ -91,6 +91,11 @@ class PerFile:
             kept.checkpointing = True
             return True
 
+    def stop_checkpointing(self, path: str) -> None:
+        """The thread that checkpointed this file's WAL has ended (the file is gone)."""
+        with self._guard:
+            self.of(path).checkpointing = False
+
     def states(self, path: str, make: Callable[[], T]) -> T:
         """The games' replayed states kept for this file, made once by ``make``."""
         kept = self.of(path)

@@ -11,6 +11,7 @@ nothing is created on first write.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import json
 import logging
@@ -22,6 +23,7 @@ import socket
 import sqlite3
 import threading
 import time
+import urllib.parse
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -276,14 +278,25 @@ def checkpoint_in_background(path: str, every_s: float = CHECKPOINT_EVERY_S) -> 
     checkpoint runs inside the COMMIT of whichever write fills the WAL, with its fsync, while
     that writer still holds the writers' queue (``Store.write``): every move behind it
     waited. A PASSIVE checkpoint never waits for, or stops, a reader or a writer. Once a
-    process and database file."""
-    if path.startswith("postgres") or not per_file().start_checkpointing(path):
+    process and database file, until the file is gone: a process that opens file after
+    file (a test run) keeps no thread and connection for each."""
+    kept = per_file()
+    if path.startswith("postgres") or not kept.start_checkpointing(path):
         return
 
     def run() -> None:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:  # never making the file again, should it be gone already
+            conn = sqlite3.connect(f"file:{urllib.parse.quote(os.path.abspath(path))}?mode=rw",
+                                   timeout=BUSY_TIMEOUT_S, isolation_level=None, uri=True)
+        except sqlite3.Error:
+            kept.stop_checkpointing(path)
+            return
         while True:
             time.sleep(every_s)
+            if not os.path.exists(path):  # the file is gone (a test's, a shard moved away)
+                conn.close()
+                kept.stop_checkpointing(path)  # a file made there again is checkpointed
+                return
             try:
                 conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
             except sqlite3.Error:
@@ -364,6 +377,17 @@ class Bells:
             self.wants[name] = wants
         return wants
 
+    def close(self) -> None:
+        """Its socket and maps let go (a ring still under way through it is lost: its
+        watchers read the change on their own look)."""
+        with self.guard:
+            maps, self.wants = self.wants, {}
+        self.sender.close()
+        for wants in maps.values():
+            if wants is not None:
+                with contextlib.suppress(BufferError):
+                    wants.close()
+
     def ring(self, games: Iterable[str], skip: str | None) -> None:
         named = sorted(games)
         rung = "\n".join(named).encode()
@@ -390,8 +414,11 @@ class Bells:
                 continue  # its queue is full: it is awake and will read everything
 
 
-_BELLS: dict[str, Bells] = {}
+# each database file's bells, the most recently rung last: a process that writes to many
+# files (a test run, a shard tool) keeps the sockets and maps of only the last few
+_BELLS: collections.OrderedDict[str, Bells] = collections.OrderedDict()
 _BELLS_GUARD = threading.Lock()
+BELLS_KEPT = 8
 
 
 def ring(path: str, skip: str | None = None, games: Iterable[str] = ()) -> None:
@@ -403,11 +430,16 @@ def ring(path: str, skip: str | None = None, games: Iterable[str] = ()) -> None:
     folder = _bells(path)
     if folder is None:
         return
-    bells = _BELLS.get(folder)
-    if bells is None:
-        with _BELLS_GUARD:
-            bells = _BELLS.setdefault(folder, Bells(path, folder))
-    bells.ring(games, skip)
+    with _BELLS_GUARD:
+        bells = _BELLS.get(folder)
+        if bells is None:
+            bells = _BELLS[folder] = Bells(path, folder)
+            while len(_BELLS) > BELLS_KEPT:
+                _BELLS.popitem(last=False)[1].close()
+        else:
+            _BELLS.move_to_end(folder)
+    with contextlib.suppress(OSError, ValueError):  # closed meanwhile: the looks read it
+        bells.ring(games, skip)
 
 
 class ChangeWatcher:
@@ -435,6 +467,7 @@ class ChangeWatcher:
                                         ).fetchone()[0]
         self.behind = False  # its last read stopped at WATCH_AT_ONCE rows
         self.bell: socket.socket | None = None
+        self.ringing: select.poll | None = None  # what waits on the bell (``wait``)
         self.bell_path: str | None = None
         folder = _bells(path)
         if folder is not None:
@@ -524,9 +557,10 @@ class ChangeWatcher:
         if self.bell is None:
             time.sleep(min(timeout, 0.005))
             return self._read()
-        ready, _, _ = select.select([self.bell], [], [],
-                                    max(0.0, min(timeout, LOOK_ANYWAY_S - since)))
-        if not ready:
+        if self.ringing is None:  # by the descriptor's number: it may be past select's 1,023
+            self.ringing = select.poll()
+            self.ringing.register(self.bell, select.POLLIN)
+        if not self.ringing.poll(1000 * max(0.0, min(timeout, LOOK_ANYWAY_S - since))):
             return self._read() if time.monotonic() - self.read_at >= LOOK_ANYWAY_S else set()
         if self._rung_for_another():
             return set()
