@@ -2,16 +2,20 @@
 every pass, exactly what waitress's own pass (``wasyncore.poll2``) would have watched: each
 connection for reading and writing as its ``readable`` and ``writable`` say, a listening
 socket never for writing, nothing for a connection closed, a number reused by a new
-connection with the new one's flags; and what is ready is handed to its dispatcher."""
+connection with the new one's flags; and what is ready is handed to its dispatcher. Before a
+serving process runs its loop, what it has made so far is set aside from the garbage
+collector's full passes."""
 
 from __future__ import annotations
 
+import gc
 import random
 import select
 import socket
 
 from waitress.channel import HTTPChannel
 
+from referee import serving
 from referee.serving import KeptPoll
 
 READ, WRITE = select.POLLIN | select.POLLPRI, select.POLLOUT
@@ -145,3 +149,36 @@ def test_what_is_ready_is_handed_to_its_dispatcher_and_nothing_else_is():
         for ours, theirs in pairs:
             ours.close()
             theirs.close()
+
+
+def test_what_a_process_made_before_serving_is_set_aside_from_the_collectors_passes():
+    """``serving.run`` freezes everything made so far (the modules, the app) before the
+    loop runs (``gc.freeze``): a full pass no longer goes over it, while the hub's loop
+    waits; garbage made before it is collected first, not frozen."""
+
+    class Server:
+        effective_listen: list = []
+        frozen = -1
+
+        def print_listen(self, _format: str) -> None:
+            pass
+
+        def run(self) -> None:
+            self.frozen = gc.get_freeze_count()
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    garbage = Cycle()
+    marker = id(garbage)
+    del garbage
+    server = Server()
+    try:
+        serving.run(server)
+    finally:
+        gc.unfreeze()
+    assert server.frozen > 10_000, server.frozen  # the modules' objects, at least
+    assert marker not in {id(o) for o in gc.get_objects() if isinstance(o, Cycle)}
