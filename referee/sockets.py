@@ -55,6 +55,7 @@ from .streams import (
     Stream,
     StreamProtocol,
     document,
+    held_seat,
     hub,
     last_event_id,
 )
@@ -291,15 +292,8 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
     except ApiError as problem:
         return refused(key, problem), False
     try:
-        assert listener.token is not None and listener.seat is not None  # a seat's socket
-        # the seat the token holds and the game's version in one query, as a poll asks
-        # (``Store.seat_stamp``); a token that no longer holds it is asked about as a
-        # request's is, to be refused for the same reasons
-        found = store.seat_stamp(listener.token)
-        version = found[1][0] if found and found[0] == (listener.game_id, listener.seat) \
-            else None
-        seat = listener.seat if version is not None else service.authorise(
-            store, listener.game_id, listener.token, seen=False)
+        seat, stamp = held_seat(store, listener)  # and the game's version, in one query
+        version = None if stamp is None else stamp[0]
         if seat != listener.seat:
             raise ApiError(403, "That token holds another seat now", field="Authorization")
     except ApiError as problem:

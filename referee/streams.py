@@ -146,27 +146,29 @@ def document(store: Store, listener: Listener, *, settle: bool = False) -> tuple
     return body["version"], json.dumps(body, separators=(",", ":")).encode()
 
 
-def _pushed_view(store: Store, listener: Listener) -> tuple[int, bytes]:
-    """A seat's view for a push: the seat its token holds and its view's stamp in one query
-    (``Store.seat_stamp``, as the cheap poll asks), the view kept for that stamp if one is
-    (else built, ``service.seat_view``); a token that no longer holds the seat is asked about
-    as a request's is (``service.authorise``), so that it ends the stream for the same
-    reasons. The seat is not noted as seen here, one write at a time on the hub's loop: the
+def held_seat(store: Store, listener: Listener) -> tuple[str, tuple[int, int] | None]:
+    """The seat a seat's listener's token holds now, with its view's stamp, in one query
+    (``Store.seat_stamp``, as the cheap poll asks); a token that no longer holds the
+    listener's seat is asked about as a request's is (``service.authorise``: refused for the
+    same reasons, or the seat it holds now, without a stamp). Not noted as seen (R25): the
     hub notes every seat it holds a stream of together (``Hub._mark_present``)."""
     assert listener.token is not None and listener.seat is not None
     found = store.seat_stamp(listener.token)
-    stamp = None
-    if found is None or found[0] != (listener.game_id, listener.seat):
-        if service.authorise(store, listener.game_id, listener.token,
-                             seen=False) != listener.seat:
-            raise Revoked
-        shown = None
-    else:
-        stamp = found[1]
-        shown = service.kept_view(store, listener.game_id, listener.seat, *stamp)
+    if found is not None and found[0] == (listener.game_id, listener.seat):
+        return listener.seat, found[1]
+    return service.authorise(store, listener.game_id, listener.token, seen=False), None
+
+
+def _pushed_view(store: Store, listener: Listener) -> tuple[int, bytes]:
+    """A seat's view for a push: the seat its token holds and its view's stamp
+    (``held_seat``), the view kept for that stamp if one is (else built,
+    ``service.seat_view``); a token that no longer holds the seat ends the stream."""
+    seat, stamp = held_seat(store, listener)
+    if seat != listener.seat:
+        raise Revoked
+    shown = None if stamp is None else service.kept_view(store, listener.game_id, seat, *stamp)
     if shown is None:
-        shown = service.seat_view(store, listener.game_id, listener.seat, settle=False,
-                                  stamp=stamp)
+        shown = service.seat_view(store, listener.game_id, seat, settle=False, stamp=stamp)
     return shown.version, shown.body.rstrip(b"\n")
 
 

@@ -187,12 +187,13 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
     that owes a move then make it (``engine.settle``), else the caller does. ``version``:
     the game's latest as the caller has just read it (``engine.act``)."""
     asked = digest(json.dumps(document, sort_keys=True)) if key else None
-    fresh: list[MoveMade] = []  # the move made now, not a key's first report again
+    again = False  # the key was seen before: its first report, and no move
 
     def command(game: Game) -> MoveMade:
         """Inside the move's transaction: a key seen before returns its report again."""
-        fresh.clear()
+        nonlocal again
         seen = store.remembered(game_id, seat, key) if key else None
+        again = seen is not None
         if seen:
             if seen.request not in (None, asked):
                 raise ApiError(422, "This Idempotency-Key was already used for a different "
@@ -200,15 +201,14 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
                                field="Idempotency-Key")
             return MoveMade(seen.body, seen.status)
         _, report = game.move(seat, document)
-        fresh.append(MoveMade(rulesets.of(game).report_for(game, report, seat), 201))
-        return fresh[0]
+        return MoveMade(rulesets.of(game).report_for(game, report, seat), 201)
 
     def remember(made: MoveMade) -> None:
         """Inside the write transaction, with the move's events. Not read again: had
         another request stored the key since ``command`` looked, it would have made a move
         with it, and the version check (``engine.append_events``) would have sent this one
         back to ``command``. A key seen before, which made no events, is kept as it was."""
-        if key and fresh:
+        if key and not again:
             store.remember(game_id, seat, key, made.status, made.report, asked)
 
     return engine.act(store, game_id, command, then=remember, computers=computers,

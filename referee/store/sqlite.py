@@ -467,7 +467,8 @@ class ChangeWatcher:
                                         ).fetchone()[0]
         self.behind = False  # its last read stopped at WATCH_AT_ONCE rows
         self.bell: socket.socket | None = None
-        self.ringing: select.poll | None = None  # what waits on the bell (``wait``)
+        # what waits on the bell (``wait``): poll, as select refuses a descriptor past 1,023
+        self.ringing = select.poll()
         self.bell_path: str | None = None
         folder = _bells(path)
         if folder is not None:
@@ -478,6 +479,7 @@ class ChangeWatcher:
                     folder, skip or f"{os.getpid()}-{secrets.token_hex(4)}")
                 bell.bind(self.bell_path)
                 self.bell = bell
+                self.ringing.register(bell, select.POLLIN)
         # what the watcher's process streams, by slot (``watching``), for the writers to read
         self.wants: mmap.mmap | None = None
         self.wants_path: str | None = None
@@ -557,9 +559,6 @@ class ChangeWatcher:
         if self.bell is None:
             time.sleep(min(timeout, 0.005))
             return self._read()
-        if self.ringing is None:  # by the descriptor's number: it may be past select's 1,023
-            self.ringing = select.poll()
-            self.ringing.register(self.bell, select.POLLIN)
         if not self.ringing.poll(1000 * max(0.0, min(timeout, LOOK_ANYWAY_S - since))):
             return self._read() if time.monotonic() - self.read_at >= LOOK_ANYWAY_S else set()
         if self._rung_for_another():
