@@ -626,24 +626,32 @@ def test_a_move_on_a_socket_against_the_computer_brings_the_computers_answer_pus
         server, held):
     """The computer's move after a player's move on his socket is made off the hub's loop (a
     mover thread: its thinking never holds up the process's other sockets) and pushed to the
-    player's socket like any other."""
-    table = against_computers(server.api(), {"blue": "recruit"})
-    game_id = table.id
-    assert table.as_seat("red", "PUT", "/disposition", QUIET)[0] == 200
-    assert table.as_seat("red", "POST", "/ready")[0] == 200
-    assert table.view("red")["turn"] == "red"  # the computer answers at once, if it began
-    sock = socket_of(server, table, "red", held)
-    before = table.view("red")["version"]
-    assert sock.move(IDLE)["status"] == 201
-    answered = sock.wait_for(lambda m: m.get("event") == "view" and m["id"] >= before + 2
-                             and m["data"]["turn"] == "red", HEARD_WITHIN_S)
-    assert answered is not None, [m.get("id") for m in sock.views()]
-    assert answered["data"] == table.view("red")
-    assert answered["data"]["reports"][-1]["by"] == "blue"
-    with contextlib.closing(sqlite3.connect(server.database)) as db:
-        origins = [origin for (origin,) in db.execute(
-            "select origin from changes where game_id = ? order by seq desc limit 2",
-            [game_id])]
+    player's socket like any other. The server's clock (R25, every second) may take a due
+    computer's move in the same milliseconds, and either makes it once: the game is played
+    again, up to three times, until the mover has made it."""
+    origins: list = []
+    for _ in range(3):
+        table = against_computers(server.api(), {"blue": "recruit"})
+        game_id = table.id
+        assert table.as_seat("red", "PUT", "/disposition", QUIET)[0] == 200
+        assert table.as_seat("red", "POST", "/ready")[0] == 200
+        assert table.view("red")["turn"] == "red"  # the computer answers at once, if it began
+        sock = socket_of(server, table, "red", held)
+        before = table.view("red")["version"]
+        assert sock.move(IDLE)["status"] == 201
+        answered = sock.wait_for(lambda m, was=before: m.get("event") == "view"
+                                 and m["id"] >= was + 2 and m["data"]["turn"] == "red",
+                                 HEARD_WITHIN_S)
+        assert answered is not None, [m.get("id") for m in sock.views()]
+        assert answered["data"] == table.view("red")
+        assert answered["data"]["reports"][-1]["by"] == "blue"
+        with contextlib.closing(sqlite3.connect(server.database)) as db:
+            origins = [origin for (origin,) in db.execute(
+                "select origin from changes where game_id = ? order by seq desc limit 2",
+                [game_id])]
+        if None not in origins:
+            break
+        sock.close()
     assert None not in origins, "the computer's move was left for the server's clock"
 
 
