@@ -34,7 +34,6 @@ a client that does not read is cut off; a message is at most ``MAX_MESSAGE`` byt
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections import deque
@@ -43,6 +42,7 @@ from flask import Response, current_app, request
 
 from . import service
 from .api import MAX_KEY, bp, json_object, player
+from .common.encoded import compact
 from .common.problems import RuleViolation
 from .errors import SLIPPED, ApiError, refusal_body
 from .serving import HAND_OFF
@@ -307,8 +307,7 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
 
 
 def answer(event: str, key: str | None, status: int, data: object) -> bytes:
-    return json.dumps({"event": event, "key": key, "status": status, "data": data},
-                      separators=(",", ":")).encode()
+    return compact({"event": event, "key": key, "status": status, "data": data}).encode()
 
 
 def refused(key: str | None, problem: ApiError | RuleViolation | Unavailable) -> bytes:

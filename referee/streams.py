@@ -58,6 +58,7 @@ from flask import Response, current_app, request
 
 from . import service
 from .common.documents import Json, StatusView
+from .common.encoded import compact
 from .errors import ApiError
 from .serving import HAND_OFF, name_os_thread
 from .store import ChangeWatcher, Store, is_postgresql
@@ -143,7 +144,7 @@ def document(store: Store, listener: Listener, *, settle: bool = False) -> tuple
         if refused.status in (401, 403, 404):
             raise Revoked from None
         raise
-    return body["version"], json.dumps(body, separators=(",", ":")).encode()
+    return body["version"], compact(body).encode()
 
 
 def held_seat(store: Store, listener: Listener) -> tuple[str, tuple[int, int] | None]:

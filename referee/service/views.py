@@ -63,7 +63,7 @@ def record_body(store: Store, game_id: str, seat: str) -> bytes:
     its cost follows what the seat is told, never what is hidden from it (R21)."""
     def build(game: Game) -> bytes:
         document = rulesets.of(game).record_for(game, seat)
-        return (json.dumps(document, separators=(",", ":")) + "\n").encode()
+        return (encoded.compact(document) + "\n").encode()
     engine.settle(store, game_id)
     return engine.derived(store, game_id, ("record", seat), build, len)
 

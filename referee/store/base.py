@@ -14,6 +14,8 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
+from ..common.encoded import compact
+
 RATE_WINDOWS_KEPT_S = 3600  # a rate limit's window is a minute; older rows are dropped
 
 # a seat's private notes, each a table of migration 0002 (``keep_note``): the pages' working
@@ -406,7 +408,7 @@ class Store:
         self._run_many(
             "insert into events (game_id, seq, type, body, at) values (?, ?, ?, ?, ?)",
             [(game_id, first_seq + i, event["type"],
-              json.dumps(event, separators=(",", ":")), now)
+              compact(event), now)
              for i, event in enumerate(events)])
         self.changed(game_id)
 
@@ -470,7 +472,7 @@ class Store:
         self._run(
             "insert into drafts (game_id, seat, disposition, rev) values (?, ?, ?, 1) "
             "on conflict (game_id, seat) do update set disposition = excluded.disposition, "
-            "rev = drafts.rev + 1", [game_id, seat, json.dumps(document, separators=(",", ":"))])
+            "rev = drafts.rev + 1", [game_id, seat, compact(document)])
 
     def forget_drafts(self, game_id: str, seat: str) -> None:
         """A reissued seat's drafts (its pages' note and its draft disposition) are not
@@ -558,7 +560,7 @@ class Store:
             "insert into club_entries (game_id, rules, finished_at, counted, body, played) "
             "select id, ?, finished_at, ?, ?, ? from games where id = ? "
             "and finished_at is not null on conflict (game_id) do nothing",
-            [rules, int(counted and played), json.dumps(entry, separators=(",", ":")),
+            [rules, int(counted and played), compact(entry),
              int(played), game_id])
 
     def finished_without_entry(self) -> list[str]:
@@ -674,7 +676,7 @@ class Store:
                  body: Mapping[str, Any], request: str | None = None) -> None:
         self._run("insert into idempotency (game_id, seat, key, status, body, request) "
                   "values (?, ?, ?, ?, ?, ?)",
-                  [game_id, seat, key, status, json.dumps(body), request])
+                  [game_id, seat, key, status, compact(body), request])
 
     # -- moving a club from one database to another ----------------------------------------
 
