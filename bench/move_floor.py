@@ -14,6 +14,12 @@ time (``time.process_time``) only:
 3. **and pushed**: the two seats' new views built and serialised as a stream push builds them
    (``streams.document``), the bytes the phones receive.
 
+With ``--cold MB``, the CPU's caches are flushed before each move's layer 2 (MB megabytes
+written through, every cache line of them): the move then starts as it does on a server's loop,
+which sleeps between moves while other processes (the phones' bench, the other worker) run,
+and finds its code and data gone from the caches. Layer 3 follows layer 2 at once, warm, as a
+socket's pushes follow its move on the loop.
+
 Layer 3 is what a server would spend per move if everything between the socket and the service
 cost nothing; compare it with boardgame.io's whole CPU per move in the league (0.7-1.7 ms,
 ``docs/scaling.md``). Beside the floor, what the server really spends:
@@ -28,7 +34,8 @@ cost nothing; compare it with boardgame.io's whole CPU per move in the league (0
    (``GET .../socket``, a WebSocket) and each move is sent on the mover's: the hub's loop reads
    it, makes it and builds both seats' pushes itself (``referee.sockets``).
 
-`.venv/bin/python bench/move_floor.py [--games 50] [--moves 60] [--http-games 20]`.
+`.venv/bin/python bench/move_floor.py [--games 50] [--moves 60] [--http-games 20]
+[--cold 64]`.
 """
 
 from __future__ import annotations
@@ -70,8 +77,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--moves", type=int, default=60, help="moves a game, at most")
-    parser.add_argument("--http-games", type=int, default=20, help="games over HTTP (layer 4)")
+    parser.add_argument("--http-games", type=int, default=20,
+                        help="games over HTTP and on sockets (layers 4, 5; 0: neither)")
+    parser.add_argument("--cold", type=int, default=0, metavar="MB",
+                        help="flush the caches before each move, writing through MB megabytes")
     args = parser.parse_args()
+    flush = cache_flusher(args.cold)
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": str(Path(tmp) / "floor.db"), "SECRET_KEY": "floor"})
         api = Api(FlaskTransport(app.test_client()))
@@ -105,6 +116,7 @@ def main() -> None:
                         continue
                     layers["rules"].append(time.process_time() - start)
                     # 2. the move stored, as the API makes it
+                    flush()
                     start = time.process_time()
                     service.make_move(store, game_id, seat, document, f"k{n}-{game_id}")
                     stored = time.process_time() - start
@@ -116,12 +128,15 @@ def main() -> None:
                                                                  table.tokens[s]))
                     layers["pushed"].append(stored + time.process_time() - start)
     moves = len(layers["stored"])
+    cold = f", each started with the caches flushed ({args.cold} MB)" if args.cold else ""
     print(f"{moves:,} moves of {args.games} games ({refused} refused by the rules and not "
-          "timed; CPU ms a move, median / mean):")
+          f"timed; CPU ms a move, median / mean{cold}):")
     for name, label in (("rules", "1. the rules alone"), ("stored", "2. the move stored"),
                         ("pushed", "3. and both views pushed")):
         values = [v * 1000 for v in layers[name]]
         print(f"  {label:28s} {statistics.median(values):6.2f} / {statistics.fmean(values):6.2f}")
+    if not args.http_games:  # layers 1-3 only
+        return
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "http.db", None, 1).start()
         try:
@@ -148,6 +163,19 @@ def main() -> None:
           f"{statistics.median(waits) * 1000:.1f} ms after it was sent, median)")
     for part, seconds in by_thread.items():
         print(f"       {part:23s} {seconds / moves * 1000:6.2f}")
+
+
+def cache_flusher(megabytes: int):
+    """A function that evicts what the CPU's caches hold by writing one byte in every
+    64-byte line of a buffer of ``megabytes`` (none: a function that does nothing)."""
+    if not megabytes:
+        return lambda: None
+    buffer = bytearray(megabytes << 20)
+    zeros = bytes(len(buffer) // 64)
+
+    def flush() -> None:
+        buffer[::64] = zeros
+    return flush
 
 
 async def idle(pids: list[int], quiet_s: float = 0.5) -> None:
