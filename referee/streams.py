@@ -80,6 +80,8 @@ STREAMS_PER_LISTENER = 4  # streams of one token (tabs, reloads): the oldest clo
 MAX_RECEIVED = 64 * 1024  # bytes a client may send on a stream after its request
 SWEEP_S = 1.0  # how often the hub looks for streams to ping, cut off, or mark present
 PING = b"event: ping\ndata: 0\n\n"
+HAND_AGAIN_S = 0.005  # how soon a connection tries again a hand that was full (``hand_to``)
+HAND_WAIT_S = 2.0  # how long it waits for room in a full hand before it stays where it is
 MOVERS = 4  # threads making the moves the seats' sockets send (``referee.sockets``)
 
 
@@ -305,6 +307,41 @@ class StreamProtocol(asyncio.Protocol):
         self.hub.forget(self.stream)
 
 
+@dataclass
+class Handing:
+    """A connection on its way to the process that gathers its game's (``Hub.hand_to``):
+    where to, what goes with it, until when it may wait for room, and what it is, should it
+    stay here after all."""
+    path: str
+    sock: socket.socket
+    message: bytes
+    deadline: float
+    stream: tuple[Listener, int, str, str, bytes | None]
+
+    def send(self) -> bool | None:
+        """One try: True when the owner's hand took it (this process's descriptor is then
+        closed), False when it cannot (a hand nobody answers is taken down), None when the
+        hand is full for now."""
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+                sender.setblocking(False)
+                sender.sendmsg(  # (socket.send_fds drops its address before Python 3.12)
+                    [self.message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                                      array.array("i", [self.sock.fileno()]))], 0, self.path)
+        except BlockingIOError:
+            return None
+        except (ConnectionRefusedError, FileNotFoundError):
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+            return False
+        except OSError as err:
+            log.warning("a socket could not be handed to the process gathering its game's "
+                        "(%s); it stays here", err)
+            return False
+        self.sock.close()  # the owner holds it now
+        return True
+
+
 class Hub:
     """This process's streams: an asyncio loop on a thread of its own holds them all, and a
     second thread waits for changes (``Store.change_watcher``), builds the documents and
@@ -486,28 +523,39 @@ class Hub:
     def hand_to(self, owner: str, sock: socket.socket, listener: Listener, sent: int,
                 client: str, framing: str, first: bytes | None) -> bool:
         """Hand an open connection to the process ``owner`` (its descriptor, sent over its
-        hand): whether it took it. A hand nobody answers (its process is gone) is taken
-        down."""
+        hand): whether it took it, or will. A hand holds only a few connections until its
+        process's loop takes them (the system's ``net.unix.max_dgram_qlen``, 10 by default),
+        and a burst of handshakes (a league's phones opening at once) fills it: then the
+        connection waits for room on this process's loop, tried again every
+        ``HAND_AGAIN_S`` for up to ``HAND_WAIT_S``, and only then stays here. A hand nobody
+        answers (its process is gone) is taken down, and the connection stays here."""
         header = json.dumps({"listener": list(listener), "sent": sent, "client": client,
                              "framing": framing}).encode()
-        path = os.path.join(self.hands, owner)
-        try:
-            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
-                sender.setblocking(False)
-                sender.sendmsg(  # (socket.send_fds drops its address before Python 3.12)
-                    [header + b"\n" + (first or b"")],
-                    [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [sock.fileno()]))],
-                    0, path)
-        except (ConnectionRefusedError, FileNotFoundError):
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-            return False
-        except OSError as err:
+        handing = Handing(os.path.join(self.hands, owner), sock,
+                          header + b"\n" + (first or b""),
+                          time.monotonic() + HAND_WAIT_S, (listener, sent, client, framing, first))
+        handed = handing.send()
+        if handed is None:  # the hand is full: on the loop, until there is room
+            self.loop.call_soon_threadsafe(self._hand_again, handing)
+            return True
+        return handed
+
+    def _hand_again(self, handing: Handing) -> None:
+        """On the loop: a connection whose owner's hand was full, handed now if there is
+        room, tried again soon if not, and held here once it has waited long enough."""
+        handed = handing.send()
+        if handed is None and time.monotonic() < handing.deadline:
+            self.loop.call_later(HAND_AGAIN_S, self._hand_again, handing)
+            return
+        if handed:
+            return
+        if handed is None:
             log.warning("a socket could not be handed to the process gathering its game's "
-                        "(%s); it stays here", err)
-            return False
-        sock.close()  # the owner holds it now
-        return True
+                        "(its hand stayed full for %s s); it stays here", HAND_WAIT_S)
+        listener, sent, client, framing, first = handing.stream
+        kind, protocol = FRAMINGS[framing]
+        self.adopt(handing.sock, False, listener, sent, client, kind=kind, protocol=protocol,
+                   first=first)
 
     def _take_handed(self) -> None:
         """On the loop: connections handed by other processes, each adopted as the stream

@@ -18,10 +18,12 @@ import contextlib
 import http.client
 import json
 import os
+import signal
 import socket
 import sqlite3
 import threading
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -601,11 +603,7 @@ def test_a_games_sockets_are_gathered_in_one_process_whichever_took_their_handsh
     every game end in one process (by chance, six games' pairs would all share one once in
     64 times), and moves go on as before."""
     serving = processes(server)
-    hands = Path(f"{server.database}.hands")
-    deadline = time.monotonic() + 30
-    while len(list(hands.iterdir()) if hands.exists() else []) < len(serving):
-        assert time.monotonic() < deadline, "not every process opened its hand"
-        time.sleep(0.1)
+    hands = every_hand(server, serving)
     for _ in range(6):
         table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
         sockets = {seat: socket_of(server, table, seat, held) for seat in ("red", "blue")}
@@ -620,6 +618,58 @@ def test_a_games_sockets_are_gathered_in_one_process_whichever_took_their_handsh
         pushed = sockets[other(mover)].wait_for(
             lambda m, was=before: m.get("event") == "view" and m["id"] > was, HEARD_WITHIN_S)
         assert pushed is not None and pushed["data"] == table.view(other(mover))
+
+
+def every_hand(server, serving: list[int]) -> Path:
+    """The folder of the processes' hands, once every serving process has opened its own."""
+    hands = Path(f"{server.database}.hands")
+    deadline = time.monotonic() + 30
+    while len(list(hands.iterdir()) if hands.exists() else []) < len(serving):
+        assert time.monotonic() < deadline, "not every process opened its hand"
+        time.sleep(0.1)
+    return hands
+
+
+def test_a_socket_waits_for_room_in_a_full_hand_and_is_still_gathered(server, held):
+    """A hand holds only a few connections until its process's loop takes them (the
+    system's ``net.unix.max_dgram_qlen``), and a burst of handshakes fills it: a league's
+    600 phones opening at once left one socket in ten where its handshake was taken, and
+    their games' moves were pushed across processes. A socket that finds its game's hand
+    full waits for room: here the gathering process is stopped, its hand filled, and a
+    handshake the other process answers meanwhile still ends in the gathering process,
+    with its opening view, once that process runs again."""
+    serving = processes(server)
+    hands = every_hand(server, serving)
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    names = sorted(p.name for p in hands.iterdir())
+    owner = names[zlib.crc32(table.id.encode()) % len(names)]  # as Hub.owner picks
+    owner_pid = int(owner.split("-")[0])
+    assert owner_pid in serving
+    os.kill(owner_pid, signal.SIGSTOP)
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as filler:
+            filler.setblocking(False)
+            with contextlib.suppress(BlockingIOError):
+                for _ in range(100_000):  # empty: skipped once taken
+                    filler.sendto(b"", str(hands / owner))
+        sock = None
+        for _ in range(40):  # until the other process answers one (the stopped one cannot)
+            request, _ = upgrade(table.path("/socket"), bearer(table, "red"))
+            try:
+                sock = SeatSocket(server.port, table.path("/socket"), request=request,
+                                  timeout=0.5)
+                break
+            except TimeoutError:
+                continue
+        assert sock is not None and sock.status == 101, "no handshake reached the other process"
+        held.append(sock)
+        time.sleep(0.3)  # it waits for room meanwhile
+    finally:
+        os.kill(owner_pid, signal.SIGCONT)
+    sock.sock.settimeout(10)
+    opening = sock.wait_for("view", HEARD_WITHIN_S)
+    assert opening is not None and opening["data"] == table.view("red")
+    assert holder_of(sock.sock, serving) == owner_pid
 
 
 def test_a_move_on_a_socket_against_the_computer_brings_the_computers_answer_pushed(
