@@ -49,6 +49,7 @@ import socket
 import threading
 import time
 import zlib
+from collections import deque
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -80,7 +81,7 @@ STREAMS_PER_LISTENER = 4  # streams of one token (tabs, reloads): the oldest clo
 MAX_RECEIVED = 64 * 1024  # bytes a client may send on a stream after its request
 SWEEP_S = 1.0  # how often the hub looks for streams to ping, cut off, or mark present
 PING = b"event: ping\ndata: 0\n\n"
-HAND_AGAIN_S = 0.005  # how soon a connection tries again a hand that was full (``hand_to``)
+HAND_AGAIN_S = 0.005  # how soon a full hand is tried again (``Hub.hand_to``)
 HAND_WAIT_S = 2.0  # how long it waits for room in a full hand before it stays where it is
 MOVERS = 4  # threads making the moves the seats' sockets send (``referee.sockets``)
 
@@ -357,6 +358,8 @@ class Hub:
         self.clients: dict[str, int] = {}
         self.count = 0
         self.dirty: set[str] = set()  # games to look at again now (a stream just opened)
+        # on the loop: the connections waiting for room in a full hand, by the hand, in order
+        self.full_hands: dict[str, deque[Handing]] = {}
         self.pushes = 0  # events pushed, for the benches
         # the store's ChangeWatcher, once the pusher has made it
         self.watcher: ChangeWatcher | None = None
@@ -526,36 +529,53 @@ class Hub:
         hand): whether it took it, or will. A hand holds only a few connections until its
         process's loop takes them (the system's ``net.unix.max_dgram_qlen``, 10 by default),
         and a burst of handshakes (a league's phones opening at once) fills it: then the
-        connection waits for room on this process's loop, tried again every
-        ``HAND_AGAIN_S`` for up to ``HAND_WAIT_S``, and only then stays here. A hand nobody
-        answers (its process is gone) is taken down, and the connection stays here."""
+        connection waits for room (``_wait_for_room``) and stays here only if it waited
+        ``HAND_WAIT_S`` in vain. A hand nobody answers (its process is gone) is taken down,
+        and the connection stays here."""
         header = json.dumps({"listener": list(listener), "sent": sent, "client": client,
                              "framing": framing}).encode()
         handing = Handing(os.path.join(self.hands, owner), sock,
                           header + b"\n" + (first or b""),
                           time.monotonic() + HAND_WAIT_S, (listener, sent, client, framing, first))
-        handed = handing.send()
-        if handed is None:  # the hand is full: on the loop, until there is room
-            self.loop.call_soon_threadsafe(self._hand_again, handing)
+        handed = None if handing.path in self.full_hands else handing.send()
+        if handed is None:
+            self.loop.call_soon_threadsafe(self._wait_for_room, handing)
             return True
         return handed
 
-    def _hand_again(self, handing: Handing) -> None:
-        """On the loop: a connection whose owner's hand was full, handed now if there is
-        room, tried again soon if not, and held here once it has waited long enough."""
-        handed = handing.send()
-        if handed is None and time.monotonic() < handing.deadline:
-            self.loop.call_later(HAND_AGAIN_S, self._hand_again, handing)
-            return
-        if handed:
-            return
-        if handed is None:
-            log.warning("a socket could not be handed to the process gathering its game's "
-                        "(its hand stayed full for %s s); it stays here", HAND_WAIT_S)
-        listener, sent, client, framing, first = handing.stream
-        kind, protocol = FRAMINGS[framing]
-        self.adopt(handing.sock, False, listener, sent, client, kind=kind, protocol=protocol,
-                   first=first)
+    def _wait_for_room(self, handing: Handing) -> None:
+        """On the loop: a connection queued for a full hand, behind any already waiting for
+        it; the first of them is tried again every ``HAND_AGAIN_S`` (one timer a hand, however
+        many wait)."""
+        waiting = self.full_hands.get(handing.path)
+        if waiting is None:
+            self.full_hands[handing.path] = deque([handing])
+            self.loop.call_later(HAND_AGAIN_S, self._hand_again, handing.path)
+        else:
+            waiting.append(handing)
+
+    def _hand_again(self, path: str) -> None:
+        """On the loop: the connections waiting for room in one hand, handed in order while
+        it takes them; one that has waited ``HAND_WAIT_S`` in vain, or whose hand is gone,
+        stays here."""
+        waiting = self.full_hands[path]
+        while waiting:
+            handing = waiting[0]
+            handed = handing.send()
+            if handed is None and time.monotonic() < handing.deadline:
+                self.loop.call_later(HAND_AGAIN_S, self._hand_again, path)
+                return
+            waiting.popleft()
+            if handed is None:
+                log.warning("a socket could not be handed to the process gathering its "
+                            "game's (its hand stayed full for %s s); it stays here",
+                            HAND_WAIT_S)
+            if not handed:
+                listener, sent, client, framing, first = handing.stream
+                kind, protocol = FRAMINGS[framing]
+                self.adopt(handing.sock, False, listener, sent, client, kind=kind,
+                           protocol=protocol, first=first)
+        del self.full_hands[path]
 
     def _take_handed(self) -> None:
         """On the loop: connections handed by other processes, each adopted as the stream

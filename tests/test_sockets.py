@@ -635,9 +635,10 @@ def test_a_socket_waits_for_room_in_a_full_hand_and_is_still_gathered(server, he
     system's ``net.unix.max_dgram_qlen``), and a burst of handshakes fills it: a league's
     600 phones opening at once left one socket in ten where its handshake was taken, and
     their games' moves were pushed across processes. A socket that finds its game's hand
-    full waits for room: here the gathering process is stopped, its hand filled, and a
-    handshake the other process answers meanwhile still ends in the gathering process,
-    with its opening view, once that process runs again."""
+    full waits for room, behind any other socket waiting for it: here the gathering process
+    is stopped, its hand filled, and both seats' handshakes, answered by the other process
+    meanwhile, still end in the gathering process, each with its opening view, once that
+    process runs again."""
     serving = processes(server)
     hands = every_hand(server, serving)
     table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
@@ -652,24 +653,30 @@ def test_a_socket_waits_for_room_in_a_full_hand_and_is_still_gathered(server, he
             with contextlib.suppress(BlockingIOError):
                 for _ in range(100_000):  # empty: skipped once taken
                     filler.sendto(b"", str(hands / owner))
-        sock = None
-        for _ in range(40):  # until the other process answers one (the stopped one cannot)
-            request, _ = upgrade(table.path("/socket"), bearer(table, "red"))
-            try:
-                sock = SeatSocket(server.port, table.path("/socket"), request=request,
-                                  timeout=0.5)
-                break
-            except TimeoutError:
-                continue
-        assert sock is not None and sock.status == 101, "no handshake reached the other process"
-        held.append(sock)
-        time.sleep(0.3)  # it waits for room meanwhile
+        sockets = {seat: answered_elsewhere(server, table, seat) for seat in ("red", "blue")}
+        held.extend(sockets.values())
+        time.sleep(0.3)  # they wait for room meanwhile, one behind the other
     finally:
         os.kill(owner_pid, signal.SIGCONT)
-    sock.sock.settimeout(10)
-    opening = sock.wait_for("view", HEARD_WITHIN_S)
-    assert opening is not None and opening["data"] == table.view("red")
-    assert holder_of(sock.sock, serving) == owner_pid
+    for seat, sock in sockets.items():
+        sock.sock.settimeout(10)
+        opening = sock.wait_for("view", HEARD_WITHIN_S)
+        assert opening is not None and opening["data"] == table.view(seat)
+        assert holder_of(sock.sock, serving) == owner_pid, seat
+
+
+def answered_elsewhere(server, table: TableGame, seat: str) -> SeatSocket:
+    """The seat's socket, opened again until a process that is not stopped answers its
+    handshake (a stopped one answers none)."""
+    for _ in range(40):
+        request, _ = upgrade(table.path("/socket"), bearer(table, seat))
+        try:
+            sock = SeatSocket(server.port, table.path("/socket"), request=request, timeout=0.5)
+        except TimeoutError:
+            continue
+        assert sock.status == 101, (sock.status, sock.body[:300])
+        return sock
+    raise AssertionError("no handshake reached a process that runs")
 
 
 def test_a_move_on_a_socket_against_the_computer_brings_the_computers_answer_pushed(
