@@ -243,3 +243,34 @@ def test_r21_a_seats_kept_report_copies_give_the_view_a_fresh_replay_gives():
         assert all("from" in r for r in view_for(game, seat)["reports"]
                    if r["weapon"] in ("bomber", "atom-bomber", "recon"))
     assert view_for(forked, "red") == view_for(replay(forked.events), "red")
+
+
+def test_a_games_status_is_made_once_a_version_and_is_a_fresh_replays():
+    """A game's public status is made once a version and kept in the game's memo (a move
+    asks for it some ten times): asked twice at one version it is the same document, and
+    after every move, and at the end, it is the status a fresh replay of the same log gives,
+    which has kept nothing; a copy of the game starts without it."""
+    import copy
+    import random
+
+    from helpers import random_move, started_game
+
+    from referee.common.views import status_view
+    from referee.naval_war import replay
+
+    rng = random.Random(16)
+    game = started_game(seats=2)
+    for _ in range(30):
+        if game.phase != "play":
+            break
+        shown = status_view(game)
+        assert status_view(game) is shown
+        assert shown == status_view(replay(game.events))
+        game.move(game.turn, random_move(game, rng))
+        assert status_view(game) is not shown and status_view(game)["version"] == game.version
+    forked = copy.deepcopy(game)
+    assert not forked.memo
+    game.resign(game.turn)
+    assert status_view(game)["phase"] == "over"
+    assert status_view(game) == status_view(replay(game.events))
+    assert status_view(forked) == status_view(replay(forked.events))

@@ -215,6 +215,20 @@ class Submitted(NamedTuple):
     warnings: list[Problem]
 
 
+class Memo(dict[tuple[Any, ...], Any]):
+    """What a game has worked out from its state, kept to save working it out again (its
+    public status at its version, ``views.status_view``; the Naval War Game's copies of
+    each report for each seat, its ``seat_reports``): a copy of the game starts without it
+    (``copy.deepcopy`` would copy it at a cost that grows with the game, for a cache the
+    copy can refill)."""
+
+    def __deepcopy__(self, _memo: Json) -> Memo:
+        return Memo()
+
+    def __copy__(self) -> Memo:
+        return Memo()
+
+
 @dataclass
 class Lifecycle:
     """The state and the commands and events every rule set's ``Game`` shares (see the
@@ -279,6 +293,8 @@ class Lifecycle:
     dice_secret: str | None = field(default=None, repr=False, compare=False)
     _rolls_logged: list[object] | None = field(default=None, repr=False, compare=False)
     _rolls_drawn: list[int] = field(default_factory=list, repr=False, compare=False)
+    # what the game has worked out from its state (``Memo``); not the game's state
+    memo: Memo = field(default_factory=Memo, repr=False, compare=False)
 
     # -- facts derived from the state -------------------------------------------------
 

@@ -59,8 +59,13 @@ def status_view(game: Lifecycle) -> StatusView:
     forfeited, a computer's level, handed to the computer, agreed to end the game: R14),
     whose turn and since which event (R25), the seats that owe a move now and since which
     event each has (its move clock: several at once where orders are sealed,
-    ``SIMULTANEOUS``), the clocks and the result; nothing of any seat's forces (R21)."""
-    return {
+    ``SIMULTANEOUS``), the clocks and the result; nothing of any seat's forces (R21).
+    Made once a version (a move asks for it some ten times: its write, its computers, each
+    seat's view) and kept in the game's memo, so shared: the caller must not change it."""
+    kept = game.memo.get(("status",))
+    if kept is not None and kept[0] == game.version:
+        return cast(StatusView, kept[1])
+    shown: StatusView = {
         "id": game.id,
         "phase": game.phase,
         "version": game.version,
@@ -78,6 +83,8 @@ def status_view(game: Lifecycle) -> StatusView:
         "stand_in_level": game.stand_in_level,  # the host's choice (R25); None: the rule set's
         "result": game.result_document(),
     }
+    game.memo[("status",)] = (game.version, shown)
+    return shown
 
 
 def owes_in(view: Json) -> list[str]:

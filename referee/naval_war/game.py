@@ -37,6 +37,7 @@ from ..common.documents import Json, ResultDocument
 # the life every rule set's game shares; fingerprint, check_name and toss_order re-exported
 from ..common.lifecycle import (  # noqa: F401
     Lifecycle,
+    Memo,
     Submitted,
     check_name,
     fingerprint,
@@ -58,20 +59,6 @@ MOVE_KEYS = ("weapon", "from", "at", "target")
 def result_document(game: Game) -> ResultDocument | None:
     """A game's result as the documents carry it: null until the game is over."""
     return game.result_document()
-
-
-class Memo(dict[tuple[Any, ...], Any]):
-    """What a game has worked out from its state, kept to save working it out again (each
-    seat's copies of the reports, and written as JSON, ``views.seat_reports`` and
-    ``views.seat_report_texts``; each seat's disposition written once): a copy
-    of the game starts without it (``copy.deepcopy`` would copy it at a cost that grows with
-    the game, for a cache the copy can refill)."""
-
-    def __deepcopy__(self, _memo: Json) -> Memo:
-        return Memo()
-
-    def __copy__(self) -> Memo:
-        return Memo()
 
 
 @dataclass
