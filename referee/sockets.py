@@ -350,11 +350,12 @@ def open_socket(listener: Listener, client: str) -> Response:
     owner = held.owner(listener.game_id)
 
     def adopt(sock, chunked: bool) -> None:
-        """Held here, or by the process that gathers the game's sockets, if it takes it."""
-        if owner is None or owner == held.origin or not held.hand_to(
-                owner, sock, listener, version, client, "socket", first):
+        """Held here, or by the process that gathers the game's sockets."""
+        if owner is None or owner == held.origin:
             held.adopt(sock, chunked, listener, version, client, kind=SocketStream,
                        protocol=SocketProtocol, first=first)
+        else:
+            held.hand_to(owner, sock, chunked, listener, version, client, "socket", first)
 
     hand_off(adopt)
     return Response(status=101, headers={"Sec-WebSocket-Accept": accept_key(key),

@@ -311,24 +311,31 @@ class StreamProtocol(asyncio.Protocol):
 @dataclass
 class Handing:
     """A connection on its way to the process that gathers its game's (``Hub.hand_to``):
-    where to, what goes with it, until when it may wait for room, and what it is, should it
-    stay here after all."""
+    where to, what the stream is (sent with it, and what it is here should it stay), and
+    until when it may wait for room in a full hand."""
     path: str
     sock: socket.socket
-    message: bytes
+    chunked: bool
+    listener: Listener
+    sent: int
+    client: str
+    framing: str
+    first: bytes | None
     deadline: float
-    stream: tuple[Listener, int, str, str, bytes | None]
 
     def send(self) -> bool | None:
         """One try: True when the owner's hand took it (this process's descriptor is then
         closed), False when it cannot (a hand nobody answers is taken down), None when the
         hand is full for now."""
+        header = json.dumps({"listener": list(self.listener), "sent": self.sent,
+                             "client": self.client, "framing": self.framing}).encode()
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
                 sender.setblocking(False)
                 sender.sendmsg(  # (socket.send_fds drops its address before Python 3.12)
-                    [self.message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
-                                      array.array("i", [self.sock.fileno()]))], 0, self.path)
+                    [header + b"\n" + (self.first or b"")],
+                    [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                      array.array("i", [self.sock.fileno()]))], 0, self.path)
         except BlockingIOError:
             return None
         except (ConnectionRefusedError, FileNotFoundError):
@@ -523,25 +530,28 @@ class Hub:
             return None
         return names[zlib.crc32(game_id.encode()) % len(names)] if names else None
 
-    def hand_to(self, owner: str, sock: socket.socket, listener: Listener, sent: int,
-                client: str, framing: str, first: bytes | None) -> bool:
+    def hand_to(self, owner: str, sock: socket.socket, chunked: bool, listener: Listener,
+                sent: int, client: str, framing: str, first: bytes | None) -> None:
         """Hand an open connection to the process ``owner`` (its descriptor, sent over its
-        hand): whether it took it, or will. A hand holds only a few connections until its
-        process's loop takes them (the system's ``net.unix.max_dgram_qlen``, 10 by default),
-        and a burst of handshakes (a league's phones opening at once) fills it: then the
-        connection waits for room (``_wait_for_room``) and stays here only if it waited
-        ``HAND_WAIT_S`` in vain. A hand nobody answers (its process is gone) is taken down,
-        and the connection stays here."""
-        header = json.dumps({"listener": list(listener), "sent": sent, "client": client,
-                             "framing": framing}).encode()
-        handing = Handing(os.path.join(self.hands, owner), sock,
-                          header + b"\n" + (first or b""),
-                          time.monotonic() + HAND_WAIT_S, (listener, sent, client, framing, first))
+        hand), or hold it here (``keep``) where it cannot be. A hand holds only a few
+        connections until its process's loop takes them (the system's
+        ``net.unix.max_dgram_qlen``, 10 by default), and a burst of handshakes (a league's
+        phones opening at once) fills it: then the connection waits for room
+        (``_wait_for_room``) and stays here only if it waited ``HAND_WAIT_S`` in vain. A hand
+        nobody answers (its process is gone) is taken down, and the connection stays here."""
+        handing = Handing(os.path.join(self.hands, owner), sock, chunked, listener, sent,
+                          client, framing, first, time.monotonic() + HAND_WAIT_S)
         handed = None if handing.path in self.full_hands else handing.send()
         if handed is None:
             self.loop.call_soon_threadsafe(self._wait_for_room, handing)
-            return True
-        return handed
+        elif not handed:
+            self.keep(handing)
+
+    def keep(self, handing: Handing) -> None:
+        """A connection that could not be handed on, held here after all."""
+        kind, protocol = FRAMINGS[handing.framing]
+        self.adopt(handing.sock, handing.chunked, handing.listener, handing.sent,
+                   handing.client, kind=kind, protocol=protocol, first=handing.first)
 
     def _wait_for_room(self, handing: Handing) -> None:
         """On the loop: a connection queued for a full hand, behind any already waiting for
@@ -571,10 +581,7 @@ class Hub:
                             "game's (its hand stayed full for %s s); it stays here",
                             HAND_WAIT_S)
             if not handed:
-                listener, sent, client, framing, first = handing.stream
-                kind, protocol = FRAMINGS[framing]
-                self.adopt(handing.sock, False, listener, sent, client, kind=kind,
-                           protocol=protocol, first=first)
+                self.keep(handing)
         del self.full_hands[path]
 
     def _take_handed(self) -> None:

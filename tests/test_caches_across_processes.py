@@ -234,7 +234,7 @@ def test_r21_a_seats_kept_report_copies_give_the_view_a_fresh_replay_gives():
             assert view_for(game, seat) == view_for(fresh, seat)
             assert record_for(game, seat) == record_for(fresh, seat)
     forked = copy.deepcopy(game)
-    assert not forked.seat_reports  # a copy starts without the kept copies, and refills them
+    assert not forked.memo  # a copy starts without the kept copies, and refills them
     game.resign(game.turn)
     assert game.phase == "over"
     fresh = replay(game.events)

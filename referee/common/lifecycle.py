@@ -217,8 +217,9 @@ class Submitted(NamedTuple):
 
 class Memo(dict[tuple[Any, ...], Any]):
     """What a game has worked out from its state, kept to save working it out again (its
-    public status at its version, ``views.status_view``; the Naval War Game's copies of
-    each report for each seat, its ``seat_reports``): a copy of the game starts without it
+    public status at its version, ``views.status_view``; a rule set's own, as the Naval War
+    Game's copies of each report for each seat, ``views.seat_reports``), by keys that tell
+    them apart by their length and first item: a copy of the game starts without it
     (``copy.deepcopy`` would copy it at a cost that grows with the game, for a cache the
     copy can refill)."""
 

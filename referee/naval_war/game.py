@@ -29,7 +29,7 @@ number of the event that began the current turn, and the server reads that event
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, get_args
 
 from ..common.documents import Json, ResultDocument
@@ -37,7 +37,6 @@ from ..common.documents import Json, ResultDocument
 # the life every rule set's game shares; fingerprint, check_name and toss_order re-exported
 from ..common.lifecycle import (  # noqa: F401
     Lifecycle,
-    Memo,
     Submitted,
     check_name,
     fingerprint,
@@ -70,8 +69,6 @@ class Game(Lifecycle):
     END_REASONS = get_args(EndReason)
 
     alliances: bool | list[Any] = False  # as the host gave it; ``sides`` is what it means
-    # each seat's copies of the reports, made once (views.seat_reports); not the game's state
-    seat_reports: Memo = field(default_factory=Memo, repr=False, compare=False)
 
     # -- facts derived from the state -------------------------------------------------
 

@@ -71,10 +71,10 @@ def seat_reports(game: Game, seat: str) -> list[SeatReport]:
     view's cost does not grow with the reports already copied. Callers copy the list's
     reports before they leave the core (``detached``)."""
     key = (seat, game.phase == "over")
-    copies: list[SeatReport] = game.seat_reports.get(key, [])
+    copies: list[SeatReport] = game.memo.get(key, [])
     if len(copies) < len(game.reports):  # a new list, so a reader never sees half of one
         copies = [*copies, *(report_for(game, r, seat) for r in game.reports[len(copies):])]
-        game.seat_reports[key] = copies
+        game.memo[key] = copies
     return copies
 
 
@@ -82,11 +82,11 @@ def seat_report_texts(game: Game, seat: str) -> list[str]:
     """Every report as ``seat`` sees it (``seat_reports``), each written as JSON once, as the
     copies are made once: a seat's view after a move writes only the new report's."""
     key = (seat, game.phase == "over", "json")
-    texts: list[str] = game.seat_reports.get(key, [])
+    texts: list[str] = game.memo.get(key, [])
     copies = seat_reports(game, seat)
     if len(texts) < len(copies):  # a new list, so a reader never sees half of one
         texts = [*texts, *(Encoded.of(copy).text for copy in copies[len(texts):])]
-        game.seat_reports[key] = texts
+        game.memo[key] = texts
     return texts
 
 
@@ -106,9 +106,9 @@ def view_parts(game: Game, seat: str) -> Parts:
     view: Parts = dict(_view(game, seat, reports=False))
     fleet = game.fleets.get(seat)
     if fleet is not None:  # a disposition never changes once submitted: written once
-        kept = game.seat_reports.get(("disposition", seat))
+        kept = game.memo.get(("disposition", seat))
         if kept is None or kept[0] is not fleet:
-            kept = game.seat_reports[("disposition", seat)] = (fleet, Encoded.of(fleet.document))
+            kept = game.memo[("disposition", seat)] = (fleet, Encoded.of(fleet.document))
         view["disposition"] = kept[1]
     view["reports"] = Encoded.array(seat_report_texts(game, seat))  # each in its place
     return view
