@@ -9,9 +9,9 @@ hub's loop reads it, one of a few mover threads makes it (``service.make_move``,
 does: the token checked again, the same Idempotency-Key, the same refusals), answers it on
 the socket and builds this process's documents of the game for their pushes at once, where
 the pusher would have waited for the change to be seen. Other processes and servers see the
-change as they see any other. Under several worker processes on one database file, each
-game's sockets are gathered in one of them (``Hub.owner``, by the game's id): a handshake
-taken by another is handed to it, its connection's descriptor sent over that process's hand
+change as they see any other. Under several worker processes on one database file, every
+game's sockets are gathered in one of them (``Hub.gatherer``): a handshake taken by another
+is handed to it, its connection's descriptor sent over that process's hand
 (``Hub.hand_to``), so that both seats' views of a move are built where it is made.
 
 Messages are JSON text, one a frame (RFC 6455, ``referee.websocket``):
@@ -347,10 +347,10 @@ def open_socket(listener: Listener, client: str) -> Response:
     after = last_event_id(headers.get("Last-Event-ID"))
     version, body = document(store(), listener, settle=True)
     first = view_message(version, body) if after != version else None
-    owner = held.owner(listener.game_id)
+    owner = held.gatherer()
 
     def adopt(sock, chunked: bool) -> None:
-        """Held here, or by the process that gathers the game's sockets."""
+        """Held here, or by the process that gathers the sockets."""
         if owner is None or owner == held.origin:
             held.adopt(sock, chunked, listener, version, client, kind=SocketStream,
                        protocol=SocketProtocol, first=first)

@@ -176,9 +176,46 @@ def test_what_a_process_made_before_serving_is_set_aside_from_the_collectors_pas
     marker = id(garbage)
     del garbage
     server = Server()
+    callbacks = list(gc.callbacks)
     try:
         serving.run(server)
     finally:
+        gc.callbacks[:] = callbacks
         gc.unfreeze()
     assert server.frozen > 10_000, server.frozen  # the modules' objects, at least
     assert marker not in {id(o) for o in gc.get_objects() if isinstance(o, Cycle)}
+
+
+def test_what_survives_a_full_pass_is_frozen_and_everything_is_gone_over_again_now_and_then():
+    """While a process serves, what a full pass of the collector leaves is frozen
+    (``serving.FullPasses``), so the next pass goes over only what came since; objects made
+    since the last pass are not frozen before a full pass has gone over them, and a pass
+    after ``renew_s`` first unfreezes everything, so the pass after it frees a cycle that
+    died frozen."""
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    callbacks = list(gc.callbacks)
+    passes = serving.FullPasses(renew_s=3600)
+    gc.unfreeze()
+    gc.callbacks.append(passes)
+    try:
+        kept = [Cycle() for _ in range(1000)]
+        assert gc.get_freeze_count() == 0
+        gc.collect(1)  # a younger pass freezes nothing
+        assert gc.get_freeze_count() == 0
+        gc.collect()
+        frozen = gc.get_freeze_count()
+        assert frozen >= 1000, frozen
+        del kept
+        assert gc.collect() < 1000  # a thousand cycles dead while frozen: no pass frees them
+        passes.renew_at = 0.0  # due: this pass unfreezes everything, the next goes over it
+        gc.collect()
+        assert gc.get_freeze_count() == 0
+        assert gc.collect() >= 1000  # the cycles that died frozen
+        assert gc.get_freeze_count() > 0  # and what that pass left is frozen again
+    finally:
+        gc.callbacks[:] = callbacks
+        gc.unfreeze()
