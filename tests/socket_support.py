@@ -49,12 +49,15 @@ class SeatSocket:
 
     def __init__(self, port: int, path: str, headers: dict[str, str] | None = None, *,
                  timeout: float = 10, request: bytes | None = None,
-                 receive_buffer: int | None = None) -> None:
-        self.sock = socket.socket()
+                 receive_buffer: int | None = None,
+                 connected: socket.socket | None = None) -> None:
+        """``connected``: a connection to the server already open, its handshake not sent."""
+        self.sock = connected or socket.socket()
         if receive_buffer:  # a client that reads nothing fills it sooner
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
         self.sock.settimeout(timeout)
-        self.sock.connect(("127.0.0.1", port))
+        if connected is None:
+            self.sock.connect(("127.0.0.1", port))
         self.sock.sendall(request or handshake(path, headers))
         head = b""
         while b"\r\n\r\n" not in head:

@@ -639,38 +639,26 @@ def test_a_socket_waits_for_room_in_a_full_hand_and_is_still_gathered(server, he
     process's hand full waits for room, behind any other socket waiting for it: here the
     gathering process is stopped, its hand filled, and both seats' handshakes, answered by
     the other process meanwhile, still end in the gathering process, each with its opening
-    view, once that process runs again. A socket waits ``HAND_WAIT_S`` at most, and the
-    kernel may route several handshakes in a row to the stopped process (each a try that
-    times out): a sitting whose second seat took too long for the first to be still
-    waiting is played again."""
+    view, once that process runs again."""
     serving = processes(server)
     hands = every_hand(server, serving)
     table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
     owner = sorted(p.name for p in hands.iterdir())[0]  # as Hub.gatherer picks
     owner_pid = int(owner.split("-")[0])
     assert owner_pid in serving
-    for _ in range(5):
-        os.kill(owner_pid, signal.SIGSTOP)
-        try:
-            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as filler:
-                filler.setblocking(False)
-                with contextlib.suppress(BlockingIOError):
-                    for _ in range(100_000):  # empty: skipped once taken
-                        filler.sendto(b"", str(hands / owner))
-            sockets = {"red": answered_elsewhere(server, table, "red")}
-            first_waits = time.monotonic()
-            sockets["blue"] = answered_elsewhere(server, table, "blue")
-            held.extend(sockets.values())
-            time.sleep(0.3)  # they wait for room meanwhile, one behind the other
-            in_time = time.monotonic() - first_waits < streams.HAND_WAIT_S - 0.5
-        finally:
-            os.kill(owner_pid, signal.SIGCONT)
-        if in_time:
-            break
-        for sock in sockets.values():
-            sock.close()
-    else:
-        raise AssertionError("the kernel routed too many handshakes to the stopped process")
+    os.kill(owner_pid, signal.SIGSTOP)
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as filler:
+            filler.setblocking(False)
+            with contextlib.suppress(BlockingIOError):
+                for _ in range(100_000):  # empty: skipped once taken
+                    filler.sendto(b"", str(hands / owner))
+        sockets = {seat: answered_elsewhere(server, table, seat, serving, owner_pid)
+                   for seat in ("red", "blue")}
+        held.extend(sockets.values())
+        time.sleep(0.3)  # they wait for room meanwhile, one behind the other
+    finally:
+        os.kill(owner_pid, signal.SIGCONT)
     for seat, sock in sockets.items():
         sock.sock.settimeout(10)
         opening = sock.wait_for("view", HEARD_WITHIN_S)
@@ -678,18 +666,28 @@ def test_a_socket_waits_for_room_in_a_full_hand_and_is_still_gathered(server, he
         assert holder_of(sock.sock, serving) == owner_pid, seat
 
 
-def answered_elsewhere(server, table: TableGame, seat: str) -> SeatSocket:
-    """The seat's socket, opened again until a process that is not stopped answers its
-    handshake (a stopped one answers none)."""
+def answered_elsewhere(server, table: TableGame, seat: str, serving: list[int],
+                       stopped: int) -> SeatSocket:
+    """The seat's socket, on a connection the kernel gave a process that runs (it spreads
+    them among the processes, SO_REUSEPORT): each connection's holder is looked at
+    before its handshake is sent, and one left waiting for the stopped process is closed
+    unsent, so that process finds no handshake of ours when it runs again (one would be
+    a stream of the same token, and the oldest beyond ``STREAMS_PER_LISTENER`` is closed)."""
+    request, _ = upgrade(table.path("/socket"), bearer(table, seat))
     for _ in range(40):
-        request, _ = upgrade(table.path("/socket"), bearer(table, seat))
-        try:
-            sock = SeatSocket(server.port, table.path("/socket"), request=request, timeout=0.5)
-        except TimeoutError:
+        connection = socket.create_connection(("127.0.0.1", server.port))
+        holder, deadline = None, time.monotonic() + 0.5
+        while holder is None and time.monotonic() < deadline:  # accepted by a running one
+            holder = holder_of(connection, serving)
+            time.sleep(0 if holder else 0.01)
+        if holder is None or holder == stopped:
+            connection.close()
             continue
+        sock = SeatSocket(server.port, table.path("/socket"), request=request,
+                          connected=connection)
         assert sock.status == 101, (sock.status, sock.body[:300])
         return sock
-    raise AssertionError("no handshake reached a process that runs")
+    raise AssertionError("no connection reached a process that runs")
 
 
 def test_a_move_on_a_socket_against_the_computer_brings_the_computers_answer_pushed(
