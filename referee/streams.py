@@ -342,7 +342,7 @@ class Handing:
                 os.unlink(self.path)
             return False
         except OSError as err:
-            log.warning("a socket could not be handed to the process gathering its game's "
+            log.warning("a socket could not be handed to the process gathering the sockets "
                         "(%s); it stays here", err)
             return False
         self.sock.close()  # the owner holds it now
@@ -580,8 +580,8 @@ class Hub:
                 return
             waiting.popleft()
             if handed is None:
-                log.warning("a socket could not be handed to the process gathering its "
-                            "game's (its hand stayed full for %s s); it stays here",
+                log.warning("a socket could not be handed to the process gathering the "
+                            "sockets (its hand stayed full for %s s); it stays here",
                             HAND_WAIT_S)
             if not handed:
                 self.keep(handing)

@@ -604,7 +604,7 @@ def test_every_games_sockets_are_gathered_in_one_process_whichever_took_their_ha
     twelve would share one once in 2,048 times), and moves go on as before."""
     serving = processes(server)
     hands = every_hand(server, serving)
-    gatherer = int(sorted(p.name for p in hands.iterdir())[0].split("-")[0])
+    gatherer = int(gathering_hand(hands).split("-")[0])
     for _ in range(6):
         table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
         sockets = {seat: socket_of(server, table, seat, held) for seat in ("red", "blue")}
@@ -631,6 +631,12 @@ def every_hand(server, serving: list[int]) -> Path:
     return hands
 
 
+def gathering_hand(hands: Path) -> str:
+    """The hand (its process's origin, ``pid-token``) that gathers every game's sockets, as
+    ``Hub.gatherer`` picks it: the first by name."""
+    return sorted(p.name for p in hands.iterdir())[0]
+
+
 def test_a_socket_waits_for_room_in_a_full_hand_and_is_still_gathered(server, held):
     """A hand holds only a few connections until its process's loop takes them (the
     system's ``net.unix.max_dgram_qlen``), and a burst of handshakes fills it: a league's
@@ -643,7 +649,7 @@ def test_a_socket_waits_for_room_in_a_full_hand_and_is_still_gathered(server, he
     serving = processes(server)
     hands = every_hand(server, serving)
     table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
-    owner = sorted(p.name for p in hands.iterdir())[0]  # as Hub.gatherer picks
+    owner = gathering_hand(hands)
     owner_pid = int(owner.split("-")[0])
     assert owner_pid in serving
     os.kill(owner_pid, signal.SIGSTOP)
