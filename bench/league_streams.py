@@ -32,6 +32,10 @@ database after the server stops; boardgame.io's clients must each have seen ever
 
 `.venv/bin/python bench/league_streams.py` (about 9 minutes) or `--quick` (30 games, 12 s
 each, a smoke test). Figures on a machine shared with other work are provisional.
+
+`--pairs N` runs only the CPU goal: N leagues on the seats' sockets, each followed at once by
+one on boardgame.io, and prints each pair's CPU per move, their ratio and the median ratio
+(one pair alone moves by a fifth from one sitting to the next on this machine).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ import os
 import random
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -246,18 +251,19 @@ class Sitting:
     at and when it was sent), and what was measured."""
 
     def __init__(self) -> None:
-        self.in_flight: dict[str, tuple[int, float]] = {}
+        self.in_flight: dict[str, tuple[int, float, str]] = {}  # version, sent, mover
         self.opponent: list[float] = []
         self.mover: list[float] = []
         self.polls: list[float] = []
         self.refused: list = []
         self.playing = True
 
-    def seen(self, game_id: str, version: int) -> None:
-        """The opponent's phone has a view at ``version``: the move in flight, if it was made
-        at an earlier version, has reached him."""
+    def seen(self, game_id: str, version: int, seat: str) -> None:
+        """The phone of ``seat`` has a view at ``version``: the move in flight, if another seat
+        made it at an earlier version, has reached its opponent (the mover's own view, which
+        comes with his move's answer on a socket, is not the opponent's)."""
         flying = self.in_flight.get(game_id)
-        if flying and version > flying[0]:
+        if flying and version > flying[0] and seat != flying[2]:
             self.opponent.append(time.perf_counter() - flying[1])
             del self.in_flight[game_id]
 
@@ -283,11 +289,10 @@ class Player:
         if self.view is not None and view["version"] <= self.view["version"]:
             return
         self.view = view
-        if view["turn"] != self.seat:
-            self.sitting.seen(self.table.id, view["version"])
-        elif (self.sitting.playing and view["phase"] == "play"
-              and self.moved_at != view["version"]
-              and (self.moving is None or self.moving.done())):
+        self.sitting.seen(self.table.id, view["version"], self.seat)
+        if (view["turn"] == self.seat and self.sitting.playing and view["phase"] == "play"
+                and self.moved_at != view["version"]
+                and (self.moving is None or self.moving.done())):
             self.moved_at = view["version"]
             self.moving = asyncio.create_task(self.move(view))
 
@@ -296,7 +301,7 @@ class Player:
         if not self.sitting.playing:
             return
         move = choose_move(view, self.rng)
-        self.sitting.in_flight[self.table.id] = (view["version"], time.perf_counter())
+        self.sitting.in_flight[self.table.id] = (view["version"], time.perf_counter(), self.seat)
         if self.socket is not None:  # on the seat's socket: its answer comes on it
             self.answer = asyncio.get_running_loop().create_future()
             sent = time.perf_counter()
@@ -615,15 +620,43 @@ def table(sockets: dict, streaming: dict, polling: dict, peer: dict, held: dict,
     return "\n".join(lines)
 
 
+def pairs(games: int, seconds: float, count: int) -> str:
+    """The CPU goal measured on a noisy machine: ``count`` leagues on the seats' sockets, each
+    followed at once by one on boardgame.io, and the median of their ratios (one pair alone
+    moves by a fifth from one sitting to the next)."""
+    rows, ratios = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(1, count + 1):
+            print(f"pair {n} of {count} ...", flush=True)
+            ours = run_referee(Path(tmp), games, seconds, "socket")
+            theirs = run_peer(games, seconds)
+            per_move = [run["cpu"] / max(1, run["moves"]) * 1000 for run in (ours, theirs)]
+            ratios.append(per_move[0] / per_move[1])
+            rows.append(f"| {n} | {per_move[0]:.2f} ms | {per_move[1]:.2f} ms | "
+                        f"{ratios[-1]:.2f} | {cell_ms(ours['opponent'])} |")
+    head = ["| pair | sockets, CPU per move | boardgame.io, CPU per move | ratio | "
+            "the opponent has the move, p50 / p99 (sockets) |", "|---|---|---|---|---|"]
+    return "\n".join([*head, *rows, "",
+                      f"median ratio {statistics.median(ratios):.2f} "
+                      f"(from {min(ratios):.2f} to {max(ratios):.2f}), {games} games, "
+                      f"{seconds:.0f} s each"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="a smoke test: fewer, shorter")
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--streams", type=int, default=None, help="idle streams held (2,000)")
+    parser.add_argument("--pairs", type=int, default=0,
+                        help="only the CPU per move: this many leagues on sockets, each with "
+                             "one on boardgame.io after it, and the median ratio")
     args = parser.parse_args()
     games = args.games or (30 if args.quick else 300)
     seconds = args.seconds or (12 if args.quick else 60)
+    if args.pairs:
+        print(pairs(games, seconds, args.pairs))
+        return
     streams = args.streams or (200 if args.quick else 2000)
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
