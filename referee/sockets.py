@@ -192,13 +192,18 @@ class SocketProtocol(StreamProtocol):
         else:
             self.hub.movers.submit(take, self.hub, self, payload, here=False)
 
-    def answered(self, reply: bytes, end: bool) -> None:
-        """On the loop: a message's answer sent, and the next message taken."""
+    def answered(self, reply: bytes, end: bool, view: tuple[int, bytes] | None = None) -> None:
+        """On the loop: a message's answer sent, with the seat's view at the version its move
+        made (``view``) in the same write where it made one, and the next message taken."""
         stream = self.stream
         self.busy = False
         if stream.closed:
             return
-        stream.write(frame(TEXT_FRAME, reply))
+        data = frame(TEXT_FRAME, reply)
+        if view is not None and view[0] > stream.sent:
+            data += stream.message(*view)
+            stream.sent = view[0]
+        stream.write(data)
         if end:
             stream.revoke()
             return
@@ -234,20 +239,38 @@ def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> N
         reply, end = refused(None, ApiError(500, SLIPPED)), False
     finally:
         store.end_open_transaction()
+    changed, seen, view = store.noted != noted, hub.loop.time(), None
+    if changed and not end:
+        view = own_view(store, listener)
     if here:
-        protocol.answered(reply, end)
+        protocol.answered(reply, end, view)
     else:
-        hub.loop.call_soon_threadsafe(protocol.answered, reply, end)
-    if store.noted != noted:
-        push(hub, store, listener.game_id, here)
+        hub.loop.call_soon_threadsafe(protocol.answered, reply, end, view)
+    if changed:
+        push(hub, store, listener.game_id, here, seen=seen,
+             answered=protocol.stream if view is not None else None)
         store.end_open_transaction()
 
 
-def push(hub: Hub, store: Store, game_id: str, here: bool) -> None:
-    """What this thread changed (the hub's pusher leaves it): the game's pushes, built now;
-    on the loop, a computer that then owes the game a move is left to a mover (``settle``)."""
+def own_view(store: Store, listener: Listener) -> tuple[int, bytes] | None:
+    """The mover's view at the version his move made, for his answer's write (``take``):
+    one write and one wake of his phone where two were; None where it cannot be had now
+    (the push sends it then, or ends the socket)."""
     try:
-        version = hub.push_game(store, game_id, on_loop=here)
+        return document(store, listener)
+    except Exception:  # Revoked, or the store: the push decides
+        return None
+    finally:
+        store.end_open_transaction()
+
+
+def push(hub: Hub, store: Store, game_id: str, here: bool, *, seen: float | None = None,
+         answered: Stream | None = None) -> None:
+    """What this thread changed (the hub's pusher leaves it): the game's pushes, built now
+    (``Hub.push_game``: ``seen`` and ``answered`` as there); on the loop, a computer that then
+    owes the game a move is left to a mover (``settle``)."""
+    try:
+        version = hub.push_game(store, game_id, on_loop=here, seen=seen, answered=answered)
         if here and service.computers_waiting(store, game_id, version):
             hub.movers.submit(settle, hub, game_id)
     except Exception:

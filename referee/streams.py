@@ -682,14 +682,18 @@ class Hub:
         watcher.close()
         store.close()
 
-    def push_game(self, store: Store, game_id: str, *, on_loop: bool = False) -> int | None:
+    def push_game(self, store: Store, game_id: str, *, on_loop: bool = False,
+                  seen: float | None = None, answered: Stream | None = None) -> int | None:
         """Build each listener's document of one game once, then send them all together,
         ``ALIGN_S`` after the change was seen (R21: see the module's docstring); the version
         they were built at (None if none was). ``on_loop``: called on the loop's own thread
-        (a seat's socket's move)."""
-        seen = self.loop.time()
+        (a seat's socket's move). ``answered``: the mover's socket, sent his view with his
+        move's answer already (``sockets.take``), after the change was ``seen``: it is sent
+        nothing here, and the other seats' pushes still leave ``ALIGN_S`` after ``seen``,
+        whatever building his view took."""
+        seen = self.loop.time() if seen is None else seen
         with self.lock:
-            streams = list(self.by_game.get(game_id, ()))
+            streams = [s for s in self.by_game.get(game_id, ()) if s is not answered]
         built: dict[Listener, tuple[int | None, bytes | None]] = {}
         for listener in sorted({s.listener for s in streams},
                                key=lambda each: (each.kind, each.seat or "", each.token or "")):
@@ -698,7 +702,10 @@ class Hub:
             except Revoked:
                 built[listener] = (None, None)
         sends = [(s, *built[s.listener]) for s in streams]
-        aligned = len({listener.seat for listener in built if listener.kind == "view"}) > 1
+        seats = {listener.seat for listener in built if listener.kind == "view"}
+        if answered is not None:
+            seats.add(answered.listener.seat)
+        aligned = len(seats) > 1
         if on_loop:
             self.loop.call_at(seen + ALIGN_S, self._send, sends) if aligned \
                 else self._send(sends)

@@ -73,6 +73,8 @@ class SeatSocket:
         self.body = rest  # of a refusal: its JSON (if the server closed after it)
         self.buffer = bytearray(rest if self.status == 101 else b"")
         self.messages: list[dict] = []  # every JSON message received, in order
+        self.reads = 0  # reads of the socket so far
+        self.read_of: list[int] = []  # the read that brought each message (0: the handshake's)
         self.close_code: int | None = None
         self.closed = False
 
@@ -101,6 +103,7 @@ class SeatSocket:
             if not data:
                 self.closed = data is not None
                 return False
+            self.reads += 1
             self.buffer += data
             self._parse()
         return True
@@ -111,6 +114,7 @@ class SeatSocket:
         for opcode, payload in frames:
             if opcode == TEXT:
                 self.messages.append(json.loads(payload))
+                self.read_of.append(self.reads)
             elif opcode == PING:
                 self.sock.sendall(client_frame(PONG, payload))
             elif opcode == CLOSE:

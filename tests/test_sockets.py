@@ -202,6 +202,31 @@ def test_a_move_on_a_seats_socket_is_answered_and_pushed_to_both_seats(server, h
     assert [m["event"] for m in sockets[other(mover)].messages] == ["view", "view"]
 
 
+def test_the_movers_own_view_comes_in_the_one_write_with_his_moves_answer(server, held):
+    """The mover's socket is sent his view at the version his move made in the same write as
+    the move's answer: his phone reads both at once, and is pushed that version no second
+    time; the other seat's view is pushed as ever (R21: ``ALIGN_S`` after the change, whatever
+    building the mover's view took)."""
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    mover = turn(table)
+    sockets = {seat: socket_of(server, table, seat, held) for seat in (mover, other(mover))}
+    before = version_of(table)
+    for sock in sockets.values():
+        assert view_at(sock, before) is not None
+    mine = sockets[mover]
+    answer = mine.move(IDLE)
+    assert answer["event"] == "report" and answer["status"] == 201, answer
+    at = mine.messages.index(answer)
+    assert mine.wait_for("view", HEARD_WITHIN_S, after=at + 1) is not None
+    view = mine.messages[at + 1]
+    assert view["event"] == "view" and view["id"] == before + 1, mine.messages
+    assert view["data"] == table.view(mover)
+    assert mine.read_of[at + 1] == mine.read_of[at], "his view came in a write of its own"
+    assert view_at(sockets[other(mover)], before + 1, after=1) is not None
+    assert mine.wait_for("view", 0.5, after=at + 2) is None  # nothing pushed again
+    assert [m["event"] for m in mine.messages] == ["view", "report", "view"]
+
+
 def test_a_move_sent_twice_with_one_key_is_made_once_and_answered_alike(server, held):
     table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
     mover = turn(table)
