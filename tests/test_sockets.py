@@ -684,9 +684,18 @@ def test_a_socket_waits_for_room_in_a_full_hand_and_is_still_gathered(server, he
             with contextlib.suppress(BlockingIOError):
                 for _ in range(100_000):  # empty: skipped once taken
                     filler.sendto(b"", str(hands / owner))
-        sockets = {seat: answered_elsewhere(server, table, seat, serving, owner_pid)
-                   for seat in ("red", "blue")}
+        # both connections found first, then both handshakes sent at once: neither waits
+        # for room longer than HAND_WAIT_S, however long finding a connection took
+        connections = {seat: taken_elsewhere(server, serving, owner_pid)
+                       for seat in ("red", "blue")}
+        sockets = {seat: SeatSocket(server.port, table.path("/socket"),
+                                    request=upgrade(table.path("/socket"),
+                                                    bearer(table, seat))[0],
+                                    connected=connection)
+                   for seat, connection in connections.items()}
         held.extend(sockets.values())
+        for sock in sockets.values():
+            assert sock.status == 101, (sock.status, sock.body[:300])
         time.sleep(0.3)  # they wait for room meanwhile, one behind the other
     finally:
         os.kill(owner_pid, signal.SIGCONT)
@@ -697,14 +706,12 @@ def test_a_socket_waits_for_room_in_a_full_hand_and_is_still_gathered(server, he
         assert holder_of(sock.sock, serving) == owner_pid, seat
 
 
-def answered_elsewhere(server, table: TableGame, seat: str, serving: list[int],
-                       stopped: int) -> SeatSocket:
-    """The seat's socket, on a connection the kernel gave a process that runs (it spreads
-    them among the processes, SO_REUSEPORT): each connection's holder is looked at
-    before its handshake is sent, and one left waiting for the stopped process is closed
-    unsent, so that process finds no handshake of ours when it runs again (one would be
-    a stream of the same token, and the oldest beyond ``STREAMS_PER_LISTENER`` is closed)."""
-    request, _ = upgrade(table.path("/socket"), bearer(table, seat))
+def taken_elsewhere(server, serving: list[int], stopped: int) -> socket.socket:
+    """A connection the kernel gave a process that runs (it spreads them among the
+    processes, SO_REUSEPORT): each connection's holder is looked at before anything is sent
+    on it, and one left waiting for the stopped process is closed unsent, so that process
+    finds no handshake of ours when it runs again (one would be a stream of the same token,
+    and the oldest beyond ``STREAMS_PER_LISTENER`` is closed)."""
     for _ in range(40):
         connection = socket.create_connection(("127.0.0.1", server.port))
         holder, deadline = None, time.monotonic() + 0.5
@@ -714,10 +721,7 @@ def answered_elsewhere(server, table: TableGame, seat: str, serving: list[int],
         if holder is None or holder == stopped:
             connection.close()
             continue
-        sock = SeatSocket(server.port, table.path("/socket"), request=request,
-                          connected=connection)
-        assert sock.status == 101, (sock.status, sock.body[:300])
-        return sock
+        return connection
     raise AssertionError("no connection reached a process that runs")
 
 
