@@ -239,9 +239,10 @@ def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> N
         reply, end = refused(None, ApiError(500, SLIPPED)), False
     finally:
         store.end_open_transaction()
-    changed, seen, view = store.noted != noted, hub.loop.time(), None
-    if changed and not end:
-        view = own_view(store, listener)
+    changed = store.noted != noted
+    seen = hub.loop.time()  # before the mover's view is built: the others' pushes leave
+    # ALIGN_S after this, whatever building his took (R21)
+    view = own_view(store, listener) if changed and not end else None
     if here:
         protocol.answered(reply, end, view)
     else:

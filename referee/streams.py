@@ -33,7 +33,10 @@ as the polls keep it), or public (a page's status, the host status, the public s
 cost follows nothing any seat hides), and the public ones are built first. Only a seat's whole
 view costs what that seat hides (its own fleet), so when one process builds two seats' views
 for one version, their pushes leave together, ``ALIGN_S`` after the change was seen, whatever
-the building of each took: no seat's push waits on the building of another seat's view.
+the building of each took: no seat's push waits on the building of another seat's view. A
+move made on a seat's socket is the one exception, and it keeps the rule: the mover's own
+view goes with his move's answer, built after the change was seen, and the other seats'
+pushes still leave ``ALIGN_S`` after that moment (``push_game``'s ``answered``).
 """
 
 from __future__ import annotations
