@@ -23,11 +23,22 @@ def _finite_float(text: str) -> float:
     return value
 
 
+# one decoder for every call: ``json.loads`` with hooks makes a decoder and its scanner each time
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
+
+
 def loads(raw: str | bytes) -> object:
     """``json.loads`` that refuses NaN, Infinity and non-finite numbers with ``NotFinite``
     (a ValueError), besides everything json.loads refuses; nesting too deep for Python is a
-    ValueError too, never a RecursionError."""
+    ValueError too, never a RecursionError. Text is read as ``json.loads`` reads it (bytes in
+    any of JSON's encodings, a byte-order mark refused in a string)."""
+    if isinstance(raw, str):
+        if raw.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", raw, 0)
+        text = raw
+    else:
+        text = raw.decode(json.detect_encoding(raw), "surrogatepass")
     try:
-        return json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
+        return _DECODER.decode(text)
     except RecursionError:
         raise ValueError("it is nested too deeply") from None

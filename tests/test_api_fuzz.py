@@ -25,7 +25,7 @@ from schemathesis.specs.openapi.checks import (
 )
 from werkzeug.exceptions import MethodNotAllowed
 
-from referee import create_app
+from referee import create_app, strictjson
 
 WRONG_TYPES = [None, True, False, 0, -1, 2.5, 10**30, "", "x", "K 10", [], ["K 10"], {},
                {"type": "bomber"}]
@@ -73,7 +73,11 @@ NOT_OBJECTS = [b"{", b"not json", b" ", b"\r\n", b"\xff\xfe\x00", b"[1, 2]", b'"
                b"42", b"null", b"true", b'{"a": ', b"{'seats': 2}", b'{"seats": 2}{"seats": 3}',
                b"[" * 20000 + b"]" * 20000,
                b'{"a":' * 10000 + b"1" + b"}" * 10000, b'{"name": "\\ud800"}',
-               b'{"join_code": "\\udfff", "name": "x"}', b"\x00" * 100]
+               b'{"join_code": "\\udfff", "name": "x"}', b"\x00" * 100,
+               # a lone surrogate however the text carries it: UTF-16 and UTF-32 (whose ASCII
+               # is not ASCII bytes), and a surrogate's own bytes in UTF-8
+               '{"name": "\\ud800"}'.encode("utf-16"), '{"name": "\\udfff"}'.encode("utf-32-le"),
+               b'{"name": "\xed\xa0\x80"}']
 
 
 @pytest.mark.parametrize("raw", NOT_OBJECTS, ids=range(len(NOT_OBJECTS)))
@@ -408,3 +412,24 @@ def test_generated_requests_never_get_a_500_and_answer_as_documented(tables, mod
     if mode == GenerationMode.POSITIVE:
         assert any(200 <= s < 300 for s in statuses), statuses
     assert statuses[400] + statuses[409] + statuses[422] > 0, statuses
+
+
+STRICT_TEXTS = [b'{"a": 1}', '{"a": 1}', b'\xef\xbb\xbf{"a": 1}', '\ufeff{"a": 1}',
+                '{"a": "é"}'.encode("utf-16"), '{"a": [1.5]}'.encode("utf-32-be"),
+                b'{"a": "\\u00e9"}', b'{"a": "\xc3\xa9"}', b'{"a": 1', "", b""]
+
+
+@pytest.mark.parametrize("raw", STRICT_TEXTS, ids=range(len(STRICT_TEXTS)))
+def test_strict_json_reads_every_text_as_json_loads_does(raw):
+    """The referee's parser keeps one decoder for every call; what it takes and refuses
+    (a byte-order mark in bytes, but not in a string; JSON's UTF-16 and UTF-32) is still
+    exactly json.loads's."""
+    try:
+        expected = ("value", json.loads(raw))
+    except ValueError as err:
+        expected = ("refused", type(err))
+    try:
+        got = ("value", strictjson.loads(raw))
+    except ValueError as err:
+        got = ("refused", type(err))
+    assert got == expected
