@@ -76,6 +76,7 @@ from .websocket import (
     accept_key,
     close_frame,
     frame,
+    frame_head,
     valid_key,
 )
 from .websocket import TEXT as TEXT_FRAME
@@ -90,7 +91,15 @@ _local = threading.local()  # each mover thread's store
 
 def view_message(version: int, body: bytes) -> bytes:
     """The frame of a seat's view (``body``, its JSON) at ``version``."""
-    return frame(TEXT_FRAME, b'{"event":"view","id":%d,"data":%s}' % (version, body))
+    return b"".join(view_frame(version, body))
+
+
+def view_frame(version: int, body: bytes) -> list[bytes]:
+    """``view_message``'s frame in pieces, for one join with whatever is sent with it: a
+    view is some kilobytes (every report of the game), copied once where it was copied
+    three times."""
+    start = b'{"event":"view","id":%d,"data":' % version
+    return [frame_head(TEXT_FRAME, len(start) + len(body) + 1), start, body, b"}"]
 
 
 class SocketStream(Stream):
@@ -201,7 +210,7 @@ class SocketProtocol(StreamProtocol):
             return
         data = frame(TEXT_FRAME, reply)
         if view is not None and view[0] > stream.sent:
-            data += stream.message(*view)
+            data = b"".join([data, *view_frame(*view)])
             stream.sent = view[0]
         stream.write(data)
         if end:
@@ -232,8 +241,9 @@ def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> N
     store = mover_store(hub)
     listener = protocol.stream.listener
     noted = store.noted
+    made = None
     try:
-        reply, end = message_answer(store, listener, payload, computers=not here)
+        reply, end, made = message_answer(store, listener, payload, computers=not here)
     except Exception:  # never leave the socket waiting
         log.exception("a socket's message could not be answered")
         reply, end = refused(None, ApiError(500, SLIPPED)), False
@@ -242,7 +252,7 @@ def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> N
     changed = store.noted != noted
     seen = hub.loop.time()  # before the mover's view is built: the others' pushes leave
     # ALIGN_S after this, whatever building his took (R21)
-    view = own_view(store, listener) if changed and not end else None
+    view = own_view(store, listener, made) if changed and not end else None
     if here:
         protocol.answered(reply, end, view)
     else:
@@ -253,12 +263,22 @@ def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> N
         store.end_open_transaction()
 
 
-def own_view(store: Store, listener: Listener) -> tuple[int, bytes] | None:
+def own_view(store: Store, listener: Listener, made: tuple[int, int] | None
+             ) -> tuple[int, bytes] | None:
     """The mover's view at the version his move made, for his answer's write (``take``):
     one write and one wake of his phone where two were; None where it cannot be had now
-    (the push sends it then, or ends the socket)."""
+    (the push sends it then, or ends the socket). ``made``: that version's stamp (the
+    version, and the draft revision read with his token as the move was taken): the token
+    that made the move is not asked about again for the view of what it made, one query a
+    move fewer; without it, the view is had as a push has it (``document``)."""
     try:
-        return document(store, listener)
+        if made is None:
+            return document(store, listener)
+        assert listener.seat is not None
+        shown = service.kept_view(store, listener.game_id, listener.seat, *made) \
+            or service.seat_view(store, listener.game_id, listener.seat, settle=False,
+                                 stamp=made)
+        return shown.version, shown.body.rstrip(b"\n")
     except Exception:  # Revoked, or the store: the push decides
         return None
     finally:
@@ -295,9 +315,9 @@ def settle(hub: Hub, game_id: str) -> None:
 
 
 def message_answer(store: Store, listener: Listener, payload: bytes, *,
-                   computers: bool = True) -> tuple[bytes, bool]:
-    """A message's answer, and whether the socket ends (its token no longer holds the
-    seat)."""
+                   computers: bool = True) -> tuple[bytes, bool, tuple[int, int] | None]:
+    """A message's answer, whether the socket ends (its token no longer holds the seat),
+    and the stamp of the version a move made (``own_view``), None where it made none."""
     key = None
     try:
         message = json_object(payload, field="message")
@@ -314,20 +334,21 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
         if not isinstance(move, dict):
             raise ApiError(400, "'move' is the move's document, a JSON object", field="move")
     except ApiError as problem:
-        return refused(key, problem), False
+        return refused(key, problem), False, None
     try:
         seat, stamp = held_seat(store, listener)  # and the game's version, in one query
         version = None if stamp is None else stamp[0]
         if seat != listener.seat:
             raise ApiError(403, "That token holds another seat now", field="Authorization")
     except ApiError as problem:
-        return refused(key, problem), True
+        return refused(key, problem), True, None
     try:
         made = service.make_move(store, listener.game_id, seat, move, key,
                                  computers=computers, version=version)
     except (ApiError, RuleViolation, Unavailable) as problem:
-        return refused(key, problem), False
-    return answer("report", key, made.status, made.report), False
+        return refused(key, problem), False, None
+    stamped = (made.version, stamp[1]) if made.version and stamp is not None else None
+    return answer("report", key, made.status, made.report), False, stamped
 
 
 def answer(event: str, key: str | None, status: int, data: object) -> bytes:

@@ -52,14 +52,16 @@ def accept_key(key: str) -> str:
 
 def frame(opcode: int, payload: bytes = b"") -> bytes:
     """One whole, unmasked frame, as a server sends it."""
-    n = len(payload)
+    return frame_head(opcode, len(payload)) + payload
+
+
+def frame_head(opcode: int, n: int) -> bytes:
+    """The head of a whole, unmasked frame of ``n`` bytes of payload."""
     if n < 126:
-        head = bytes((0x80 | opcode, n))
-    elif n < 1 << 16:
-        head = bytes((0x80 | opcode, 126)) + n.to_bytes(2, "big")
-    else:
-        head = bytes((0x80 | opcode, 127)) + n.to_bytes(8, "big")
-    return head + payload
+        return bytes((0x80 | opcode, n))
+    if n < 1 << 16:
+        return bytes((0x80 | opcode, 126)) + n.to_bytes(2, "big")
+    return bytes((0x80 | opcode, 127)) + n.to_bytes(8, "big")
 
 
 def close_frame(code: int, reason: str = "") -> bytes:

@@ -173,9 +173,11 @@ def lock_in_draft(store: Store, game_id: str, seat: str, dice_seed: object = Non
 
 class MoveMade(NamedTuple):
     """A move's report as its seat sees it (R20), and the status it was first given: 201,
-    or what an Idempotency-Key's first request got."""
+    or what an Idempotency-Key's first request got; ``version``: the game's version the
+    move made (0 for a key seen before, which made none)."""
     report: Document
     status: int
+    version: int = 0
 
 
 def make_move(store: Store, game_id: str, seat: str, document: object,
@@ -201,7 +203,7 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
                                field="Idempotency-Key")
             return MoveMade(seen.body, seen.status)
         _, report = game.move(seat, document)
-        return MoveMade(rulesets.of(game).report_for(game, report, seat), 201)
+        return MoveMade(rulesets.of(game).report_for(game, report, seat), 201, game.version)
 
     def remember(made: MoveMade) -> None:
         """Inside the write transaction, with the move's events. Not read again: had
