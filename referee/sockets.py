@@ -37,6 +37,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
+from collections.abc import Callable
 
 from flask import Response, current_app, request
 
@@ -47,9 +48,10 @@ from .common.problems import RuleViolation
 from .errors import SLIPPED, ApiError, refusal_body
 from .serving import HAND_OFF
 from .states import states_of
-from .store import Store, Unavailable
+from .store import Store, Unavailable, digest
 from .streams import (
     FRAMINGS,
+    Held,
     Hub,
     Listener,
     Stream,
@@ -241,9 +243,9 @@ def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> N
     store = mover_store(hub)
     listener = protocol.stream.listener
     noted = store.noted
-    made = None
+    held = None
     try:
-        reply, end, made = message_answer(store, listener, payload, computers=not here)
+        reply, end, held = message_answer(store, listener, payload, computers=not here)
     except Exception:  # never leave the socket waiting
         log.exception("a socket's message could not be answered")
         reply, end = refused(None, ApiError(500, SLIPPED)), False
@@ -252,33 +254,25 @@ def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> N
     changed = store.noted != noted
     seen = hub.loop.time()  # before the mover's view is built: the others' pushes leave
     # ALIGN_S after this, whatever building his took (R21)
-    view = own_view(store, listener, made) if changed and not end else None
+    view = own_view(store, listener, held) if changed and not end else None
     if here:
         protocol.answered(reply, end, view)
     else:
         hub.loop.call_soon_threadsafe(protocol.answered, reply, end, view)
     if changed:
         push(hub, store, listener.game_id, here, seen=seen,
-             answered=protocol.stream if view is not None else None)
+             answered=protocol.stream if view is not None else None, held=held)
         store.end_open_transaction()
 
 
-def own_view(store: Store, listener: Listener, made: tuple[int, int] | None
+def own_view(store: Store, listener: Listener, held: Held | None
              ) -> tuple[int, bytes] | None:
     """The mover's view at the version his move made, for his answer's write (``take``):
     one write and one wake of his phone where two were; None where it cannot be had now
-    (the push sends it then, or ends the socket). ``made``: that version's stamp (the
-    version, and the draft revision read with his token as the move was taken): the token
-    that made the move is not asked about again for the view of what it made, one query a
-    move fewer; without it, the view is had as a push has it (``document``)."""
+    (the push sends it then, or ends the socket). ``held``: the version his move made and
+    the seats' tokens as it was written (``message_answer``): built with no query."""
     try:
-        if made is None:
-            return document(store, listener)
-        assert listener.seat is not None
-        shown = service.kept_view(store, listener.game_id, listener.seat, *made) \
-            or service.seat_view(store, listener.game_id, listener.seat, settle=False,
-                                 stamp=made)
-        return shown.version, shown.body.rstrip(b"\n")
+        return document(store, listener, held=held)
     except Exception:  # Revoked, or the store: the push decides
         return None
     finally:
@@ -286,12 +280,13 @@ def own_view(store: Store, listener: Listener, made: tuple[int, int] | None
 
 
 def push(hub: Hub, store: Store, game_id: str, here: bool, *, seen: float | None = None,
-         answered: Stream | None = None) -> None:
+         answered: Stream | None = None, held: Held | None = None) -> None:
     """What this thread changed (the hub's pusher leaves it): the game's pushes, built now
-    (``Hub.push_game``: ``seen`` and ``answered`` as there); on the loop, a computer that then
-    owes the game a move is left to a mover (``settle``)."""
+    (``Hub.push_game``: ``seen``, ``answered`` and ``held`` as there); on the loop, a
+    computer that then owes the game a move is left to a mover (``settle``)."""
     try:
-        version = hub.push_game(store, game_id, on_loop=here, seen=seen, answered=answered)
+        version = hub.push_game(store, game_id, on_loop=here, seen=seen, answered=answered,
+                                held=held)
         if here and service.computers_waiting(store, game_id, version):
             hub.movers.submit(settle, hub, game_id)
     except Exception:
@@ -314,10 +309,21 @@ def settle(hub: Hub, game_id: str) -> None:
         store.end_open_transaction()
 
 
+class NotHeld(Exception):
+    """Inside a socket's move's write: its token no longer holds the seat; the move is undone."""
+
+
 def message_answer(store: Store, listener: Listener, payload: bytes, *,
-                   computers: bool = True) -> tuple[bytes, bool, tuple[int, int] | None]:
+                   computers: bool = True) -> tuple[bytes, bool, Held | None]:
     """A message's answer, whether the socket ends (its token no longer holds the seat),
-    and the stamp of the version a move made (``own_view``), None where it made none."""
+    and, where it made a move, the version it made with the seats' tokens as it was written
+    (``streams.document``'s ``held``: the seats' views built with no query).
+
+    The move is made on the state this process keeps, with no query before it (the token
+    and the game's version were read first, one query of the three a move read): the token
+    is checked inside the move's write, as it commits, and the write's version check sends a
+    state another process had moved on back to be made again. A refusal is looked at again
+    (``looked_at_again``)."""
     key = None
     try:
         message = json_object(payload, field="message")
@@ -335,20 +341,56 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
             raise ApiError(400, "'move' is the move's document, a JSON object", field="move")
     except ApiError as problem:
         return refused(key, problem), False, None
+    assert listener.token is not None and listener.seat is not None
+    token = digest(listener.token)
+    tokens: dict[str, tuple[str, int]] = {}
+
+    def still_held() -> None:
+        """Inside the move's write: the seats' tokens as it commits (R21)."""
+        tokens.update(store.seat_tokens(listener.game_id))
+        if tokens.get(token, ("", 0))[0] != listener.seat:
+            raise NotHeld
+
     try:
-        seat, stamp = held_seat(store, listener)  # and the game's version, in one query
-        version = None if stamp is None else stamp[0]
-        if seat != listener.seat:
-            raise ApiError(403, "That token holds another seat now", field="Authorization")
-    except ApiError as problem:
-        return refused(key, problem), True, None
-    try:
-        made = service.make_move(store, listener.game_id, seat, move, key,
-                                 computers=computers, version=version)
-    except (ApiError, RuleViolation, Unavailable) as problem:
+        made = service.make_move(store, listener.game_id, listener.seat, move, key,
+                                 computers=computers, kept=True, inside=still_held)
+    except Unavailable as problem:
         return refused(key, problem), False, None
-    stamped = (made.version, stamp[1]) if made.version and stamp is not None else None
-    return answer("report", key, made.status, made.report), False, stamped
+    except (NotHeld, ApiError, RuleViolation):
+        tokens.clear()
+        try:
+            made = looked_at_again(store, listener, move, key, computers, still_held)
+        except (ApiError, RuleViolation, Unavailable) as final:
+            return refused(key, final), isinstance(final, SeatLost), None
+    held = (made.version, tokens) if made.version and tokens else None
+    return answer("report", key, made.status, made.report), False, held
+
+
+class SeatLost(ApiError):
+    """The socket's token no longer holds its seat: the refusal says so, and the socket
+    ends."""
+
+
+def looked_at_again(store: Store, listener: Listener, move: dict, key: str | None,
+                    computers: bool, still_held: Callable[[], None]) -> service.MoveMade:
+    """A move refused on the state kept (``message_answer``): its token and the game's
+    version read now, in one query (``held_seat``). A token that no longer holds the seat is
+    told only that (R21: never what the rules said of its move), and its socket ends;
+    else the move is made again from the store's latest version, and what that says is the
+    answer."""
+    try:
+        seat, stamp = held_seat(store, listener)
+    except ApiError as refusal:
+        raise SeatLost(refusal.status, refusal.message, field=refusal.field,
+                       rule=refusal.rule, headers=refusal.headers) from None
+    if seat != listener.seat:
+        raise SeatLost(403, "That token holds another seat now", field="Authorization")
+    try:
+        return service.make_move(store, listener.game_id, seat, move, key, computers=computers,
+                                 version=None if stamp is None else stamp[0], inside=still_held)
+    except NotHeld:  # taken from it since the look above
+        raise SeatLost(403, "That token no longer holds this seat",
+                       field="Authorization") from None
 
 
 def answer(event: str, key: str | None, status: int, data: object) -> bytes:

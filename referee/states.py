@@ -65,16 +65,20 @@ class States:
         """The lock under which a game's cached state is read or changed in this process."""
         return self._locks[zlib.crc32(game_id.encode()) % LOCK_STRIPES]
 
-    def current(self, store, game_id: str, version: int | None = None) -> Game:
+    def current(self, store, game_id: str, version: int | None = None, *,
+                kept: bool = False) -> Game:
         """The game at the store's latest version; hold ``lock(game_id)`` while using it.
         ``version``: the store's latest as the caller has just read it, so that a state kept
-        at that version is taken without asking the store for events after it."""
+        at that version is taken without asking the store for events after it. ``kept``: a
+        state kept is taken as the latest without asking, by a caller whose write checks
+        the version it saw (``engine.act``) and who looks again at a refusal
+        (``sockets.message_answer``)."""
         with self._guard:
             game = self._games.get(game_id)
             if game is not None:
                 self._games.move_to_end(game_id)
             weight = self._weights.get(game_id, 0)
-        if game is not None and version is not None and game.version == version:
+        if game is not None and (kept or version is not None and game.version == version):
             return game
         if game is None:
             game, weight = _empty(store, game_id), 0

@@ -64,7 +64,7 @@ from .common.documents import Json, StatusView
 from .common.encoded import compact
 from .errors import ApiError
 from .serving import HAND_OFF, name_os_thread
-from .store import ChangeWatcher, Store, is_postgresql
+from .store import ChangeWatcher, Store, digest, is_postgresql
 from .web import store
 from .webparts import poll_ms
 
@@ -118,16 +118,23 @@ def page_status(status: StatusView, seat: str) -> Json:
     return shown
 
 
-def document(store: Store, listener: Listener, *, settle: bool = False) -> tuple[int, bytes]:
+Held = tuple[int, dict[str, tuple[str, int]]]  # a version, and the seats' tokens as it was made
+
+
+def document(store: Store, listener: Listener, *, settle: bool = False,
+             held: Held | None = None) -> tuple[int, bytes]:
     """The listener's document now, as JSON on one line, and its version; ``Revoked`` if its
     token no longer holds its seat or the host's powers (recovered, reissued, handed on) or
     the game is gone. ``settle``: let a computer that is due move first (a request does; the
-    hub leaves that to the request or the server's clock that moves it, and pushes again)."""
+    hub leaves that to the request or the server's clock that moves it, and pushes again).
+    ``held``: a version of the game and each token that held one of its seats as that
+    version was written (``Store.seat_tokens``, read inside a socket's move's write): a
+    seat's view is then built at that version with no query."""
     game_id = listener.game_id
     body: Mapping[str, Any]
     try:
         if listener.kind == "view" and not settle:  # a push: one query most times
-            return _pushed_view(store, listener)
+            return _pushed_view(store, listener, held)
         if listener.kind in ("view", "status"):
             if service.authorise(store, game_id, listener.token) != listener.seat:
                 raise Revoked
@@ -165,11 +172,19 @@ def held_seat(store: Store, listener: Listener) -> tuple[str, tuple[int, int] | 
     return service.authorise(store, listener.game_id, listener.token, seen=False), None
 
 
-def _pushed_view(store: Store, listener: Listener) -> tuple[int, bytes]:
+def _pushed_view(store: Store, listener: Listener, held: Held | None = None
+                 ) -> tuple[int, bytes]:
     """A seat's view for a push: the seat its token holds and its view's stamp
-    (``held_seat``), the view kept for that stamp if one is (else built,
-    ``service.seat_view``); a token that no longer holds the seat ends the stream."""
-    seat, stamp = held_seat(store, listener)
+    (``held_seat``, or ``held``'s version and the seat's draft revision there), the view kept
+    for that stamp if one is (else built, ``service.seat_view``); a token that no longer
+    holds the seat ends the stream."""
+    if held is not None:
+        assert listener.token is not None
+        version, tokens = held
+        seat, draft = tokens.get(digest(listener.token), ("", 0))
+        stamp: tuple[int, int] | None = (version, draft)
+    else:
+        seat, stamp = held_seat(store, listener)
     if seat != listener.seat:
         raise Revoked
     shown = None if stamp is None else service.kept_view(store, listener.game_id, seat, *stamp)
@@ -686,14 +701,16 @@ class Hub:
         store.close()
 
     def push_game(self, store: Store, game_id: str, *, on_loop: bool = False,
-                  seen: float | None = None, answered: Stream | None = None) -> int | None:
+                  seen: float | None = None, answered: Stream | None = None,
+                  held: Held | None = None) -> int | None:
         """Build each listener's document of one game once, then send them all together,
         ``ALIGN_S`` after the change was seen (R21: see the module's docstring); the version
         they were built at (None if none was). ``on_loop``: called on the loop's own thread
         (a seat's socket's move). ``answered``: the mover's socket, sent his view with his
         move's answer already (``sockets.take``), after the change was ``seen``: it is sent
         nothing here, and the other seats' pushes still leave ``ALIGN_S`` after ``seen``,
-        whatever building his view took."""
+        whatever building his view took. ``held``: the version the move made and the seats'
+        tokens as it was written (``document``): the seats' views built with no query."""
         seen = self.loop.time() if seen is None else seen
         with self.lock:
             streams = [s for s in self.by_game.get(game_id, ()) if s is not answered]
@@ -701,7 +718,7 @@ class Hub:
         for listener in sorted({s.listener for s in streams},
                                key=lambda each: (each.kind, each.seat or "", each.token or "")):
             try:
-                built[listener] = document(store, listener)
+                built[listener] = document(store, listener, held=held)
             except Revoked:
                 built[listener] = (None, None)
         sends = [(s, *built[s.listener]) for s in streams]

@@ -38,9 +38,9 @@ from socket_support import SeatSocket, server_frames
 from stream_support import EventStream, holder_of
 from test_streams import MASKED, move_through, ship_squares, twin_fleet, twin_games
 
-from referee import create_app, streams
+from referee import create_app, sockets, streams
 from referee.sockets import MAX_MESSAGE
-from referee.states import states_of
+from referee.states import replayed, states_of
 from referee.store import Store
 from referee.websocket import (
     BINARY,
@@ -907,3 +907,74 @@ def test_every_rule_sets_game_is_played_on_its_seats_sockets_each_seat_pushed_it
         assert answer["event"] == "report" and answer["status"] == 201, answer
         before, made = version, made + 1
     assert made == 12, f"{rules}: the game ended after {made} moves"
+
+
+# -- a socket's move made on the state the process keeps --------------------------------------
+
+def in_process_table(tmp_path) -> tuple[object, TableGame]:
+    """An app under Flask's test client and a Naval War Game in play on it, for calling a
+    socket's message handling (``sockets.message_answer``) directly."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "r.db"),
+                      "PUBLIC_URL": "http://localhost"})
+    return app, table_in_play(Api(FlaskTransport(app.test_client())),
+                              {"red": QUIET, "blue": QUIET})
+
+
+def answered(app, table: TableGame, seat: str, move: dict, key: str,
+             token: str | None = None) -> tuple[dict, bool]:
+    """A socket's message answered as the hub's loop answers it: the answer and whether the
+    socket ends."""
+    with app.app_context():
+        store = app.extensions["referee.store"]()
+        listener = streams.Listener("view", table.id, seat, token or table.tokens[seat])
+        reply, end, _ = sockets.message_answer(
+            store, listener, json.dumps({"move": move, "key": key}).encode(), computers=False)
+        store.end_open_transaction()
+    return json.loads(reply), end
+
+
+def test_a_socket_move_on_a_state_another_process_moved_on_is_made_from_the_log(tmp_path):
+    """A socket's move is made on the state this process keeps, with no query first; where
+    another process has moved the game on (here: the state kept is put back a move), the
+    refusal the old state gives is looked at again, and the move is made from the log."""
+    app, table = in_process_table(tmp_path)
+    first = turn(table)
+    with app.app_context():
+        store = app.extensions["referee.store"]()
+        assert table.as_seat(first, "POST", "/moves", IDLE)[0] == 201
+        behind = replayed(store, table.id)  # the game as a process that saw one move has it
+        assert table.as_seat(other(first), "POST", "/moves", IDLE)[0] == 201
+        states = states_of(store)
+        states.forget(table.id)
+        states._keep(table.id, behind, 1)  # noqa: SLF001  # as kept by that process
+        assert states.current(store, table.id, kept=True).turn == other(first)
+        at = behind.version  # the state kept is brought up to date in place
+    reply, end = answered(app, table, first, IDLE, "again")
+    assert (reply["event"], reply["status"], end) == ("report", 201, False), reply
+    assert version_of(table) == at + 2 and turn(table) == other(first)
+
+
+def test_a_token_that_lost_its_seat_is_told_only_that_whatever_its_move(tmp_path):
+    """R21, R24: a socket's token whose seat has moved to another phone is refused (401 or
+    403, and its socket ends) whether its move is one the rules would refuse or one they
+    would take: never what the rules say of the move, and nothing is made; the seat's new
+    token then moves as ever."""
+    app, table = in_process_table(tmp_path)
+    mover = turn(table)
+    old_token = table.tokens[mover]
+    before = version_of(table)
+    status, recovered, _ = table.api.call(
+        "POST", table.path(f"/seats/{mover}/recover"),
+        {"recovery_code": table.recovery_codes[mover]})
+    assert status == 200, recovered
+    illegal = {"weapon": "salvo", "at": ["Z 99"]}
+    for n, move in enumerate((illegal, IDLE)):
+        reply, end = answered(app, table, mover, move, f"old-{n}", token=old_token)
+        assert reply["event"] == "refused" and reply["status"] in (401, 403), reply
+        assert end, reply
+        assert "Z 99" not in json.dumps(reply) and not squares_in_text(json.dumps(reply))
+    table.tokens[mover] = recovered["token"]
+    assert version_of(table) == before
+    reply, end = answered(app, table, mover, IDLE, "new")
+    assert (reply["event"], reply["status"], end) == ("report", 201, False), reply
+    assert version_of(table) == before + 1

@@ -20,7 +20,7 @@ import pytest
 from conftest import database_of
 
 from referee import store as store_module
-from referee.store import GAME_TABLES, MIGRATIONS, Store
+from referee.store import GAME_TABLES, MIGRATIONS, Store, digest
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -405,6 +405,26 @@ def test_seats_keep_their_order_and_tokens_find_their_holder(store):
     with store.write("g1"):
         assert store.reissue("g1", "blue") == 1
     assert store.holder_of("token-blue") is None and store.open_seats("g1")["blue"] == 1
+
+
+def test_a_games_seat_tokens_name_each_held_seat_and_its_draft_revision(store):
+    """``seat_tokens``: every token that holds one of the game's seats (by its hash), the
+    seat and its draft's revision; a seat nobody holds, a reissued token and another game's
+    seats are not among them."""
+    game(store, "g1", seats=("red", "blue", "green"))
+    game(store, "g2", seats=("red", "blue"))
+    with store.write("g1"):
+        store.claim("g1", "red", "token-red", "recovery-red")
+        store.claim("g1", "blue", "token-blue", "recovery-blue")
+        store.keep_draft("g1", "blue", {"n": 1})
+        store.keep_draft("g1", "blue", {"n": 2})
+    with store.write("g2"):
+        store.claim("g2", "red", "token-other", "recovery-other")
+    assert store.seat_tokens("g1") == {digest("token-red"): ("red", 0),
+                                       digest("token-blue"): ("blue", 2)}
+    with store.write("g1"):
+        store.reissue("g1", "red")
+    assert store.seat_tokens("g1") == {digest("token-blue"): ("blue", 2)}
 
 
 def test_the_club_stamp_moves_whenever_the_counted_games_change(store):

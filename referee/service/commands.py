@@ -182,12 +182,15 @@ class MoveMade(NamedTuple):
 
 def make_move(store: Store, game_id: str, seat: str, document: object,
               key: str | None = None, *, computers: bool = True,
-              version: int | None = None) -> MoveMade:
+              version: int | None = None, kept: bool = False,
+              inside: Callable[[], None] | None = None) -> MoveMade:
     """Make a seat's move, for the API and the pages alike. With a key (an Idempotency-Key,
     or the move form's own), a request seen before gets its first report again and changes
     nothing; the same key with a different move is refused. ``computers``: let a computer
-    that owes a move then make it (``engine.settle``), else the caller does. ``version``:
-    the game's latest as the caller has just read it (``engine.act``)."""
+    that owes a move then make it (``engine.settle``), else the caller does. ``version``
+    and ``kept``: the state to start from (``engine.act``). ``inside``: called inside the
+    write transaction, after the move's events, whatever the move; what it raises undoes
+    the move (``sockets``: the token checked as the move commits)."""
     asked = digest(json.dumps(document, sort_keys=True)) if key else None
     again = False  # the key was seen before: its first report, and no move
 
@@ -212,9 +215,11 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
         back to ``command``. A key seen before, which made no events, is kept as it was."""
         if key and not again:
             store.remember(game_id, seat, key, made.status, made.report, asked)
+        if inside is not None:
+            inside()
 
     return engine.act(store, game_id, command, then=remember, computers=computers,
-                      version=version)
+                      version=version, kept=kept)
 
 
 def agree_to_end(store: Store, game_id: str, seat: str) -> None:

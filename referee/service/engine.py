@@ -114,7 +114,7 @@ def append_events(store: Store, game_id: str, before: int, new: list[dict]) -> N
 
 def act(store: Store, game_id: str, command: Callable[[Game], T], *,
         then: Callable[[T], None] | None = None, computers: bool = True,
-        version: int | None = None) -> T:
+        version: int | None = None, kept: bool = False) -> T:
     """Apply a command to a stored game: the command runs on the cached state, outside
     the store's write lock; the lock is taken only to check the version and append (and to run
     ``then``, the command's own writes, e.g. an Idempotency-Key's report). If another process
@@ -124,12 +124,15 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
     (``seat_view``, ``host_status``), never from a copy of the state, whose cost would
     grow with what is hidden (R21). ``version``: the game's latest as the caller has just
     read it, so that a state kept at it is taken without asking the store for events after
-    it (``States.current``); a second attempt asks."""
+    it (``States.current``); a second attempt asks. ``kept``: the state kept in this process
+    is taken as the latest without asking at all (the write's version check sends a state
+    another process moved on back for a second attempt; a refusal on it is the caller's to
+    look at again)."""
     states = states_of(store)
     for _ in range(ACT_ATTEMPTS):
         with states.lock(game_id):
-            game = states.current(store, game_id, version)
-            version = None  # another attempt follows only a write it did not see
+            game = states.current(store, game_id, version, kept=kept)
+            version, kept = None, False  # another attempt follows only a write it did not see
             before = game.version
             try:
                 _hold_dice(store, game_id, game)  # BB24: the referee's dice in hand

@@ -460,6 +460,16 @@ class Store:
             "s.seat) from seats s where s.token_hash = ?", [digest(token)])
         return (Holder(row[0], row[1]), (row[2] or 0, row[3] or 0)) if row else None
 
+    def seat_tokens(self, game_id: str) -> dict[str, tuple[str, int]]:
+        """Each token that holds one of the game's seats now (by its hash, ``digest``): the
+        seat, and that seat's draft revision (``view_stamp``'s), in one query. Read inside a
+        write transaction, it is what holds as the write commits (``sockets``: a socket's
+        move, and its pushes)."""
+        return {row[0]: (row[1], row[2] or 0) for row in self._run(
+            "select s.token_hash, s.seat, d.rev from seats s left join drafts d "
+            "on d.game_id = s.game_id and d.seat = s.seat "
+            "where s.game_id = ? and s.token_hash is not null", [game_id])}
+
     def drop_draft(self, game_id: str, seat: str) -> None:
         """The seat's draft disposition is in the log now: it goes, and its revision starts
         again; its pages' note stays."""
