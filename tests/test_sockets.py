@@ -978,3 +978,21 @@ def test_a_token_that_lost_its_seat_is_told_only_that_whatever_its_move(tmp_path
     reply, end = answered(app, table, mover, IDLE, "new")
     assert (reply["event"], reply["status"], end) == ("report", 201, False), reply
     assert version_of(table) == before + 1
+
+
+def test_a_key_sent_again_when_its_move_would_be_taken_again_gets_its_first_report(tmp_path):
+    """A socket's move on the state kept looks its Idempotency-Key up inside its write: a
+    key seen before, sent again when the same move is the seat's to make once more (his
+    turn again), is answered with its first report and changes nothing, as over the API."""
+    app, table = in_process_table(tmp_path)
+    mover = turn(table)
+    first, end = answered(app, table, mover, IDLE, "once")
+    assert (first["event"], first["status"], end) == ("report", 201, False), first
+    assert table.as_seat(other(mover), "POST", "/moves", IDLE)[0] == 201
+    before = version_of(table)
+    assert turn(table) == mover  # the same move is his to make again
+    again, end = answered(app, table, mover, IDLE, "once")
+    assert again == first and not end
+    assert version_of(table) == before and turn(table) == mover
+    made, _ = answered(app, table, mover, IDLE, "twice")
+    assert made["status"] == 201 and version_of(table) == before + 1

@@ -188,16 +188,21 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
     or the move form's own), a request seen before gets its first report again and changes
     nothing; the same key with a different move is refused. ``computers``: let a computer
     that owes a move then make it (``engine.settle``), else the caller does. ``version``
-    and ``kept``: the state to start from (``engine.act``). ``inside``: called inside the
-    write transaction, after the move's events, whatever the move; what it raises undoes
-    the move (``sockets``: the token checked as the move commits)."""
+    and ``kept``: the state to start from (``engine.act``); on the state kept, the key is
+    looked up inside the move's write, and one seen before sends the move back to be made
+    from the log, where it is found. ``inside``: called inside the write transaction, after
+    the move's events, whatever the move; what it raises undoes the move (``sockets``: the
+    token checked as the move commits)."""
     asked = digest(json.dumps(document, sort_keys=True)) if key else None
     again = False  # the key was seen before: its first report, and no move
+    on_kept = kept  # the first attempt runs on the state kept: no read before its write
+    unlooked = False  # this attempt's key is looked up in its write, not before
 
     def command(game: Game) -> MoveMade:
         """Inside the move's transaction: a key seen before returns its report again."""
-        nonlocal again
-        seen = store.remembered(game_id, seat, key) if key else None
+        nonlocal again, on_kept, unlooked
+        unlooked, on_kept = on_kept and key is not None, False
+        seen = store.remembered(game_id, seat, key) if key and not unlooked else None
         again = seen is not None
         if seen:
             if seen.request not in (None, asked):
@@ -214,6 +219,8 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
         with it, and the version check (``engine.append_events``) would have sent this one
         back to ``command``. A key seen before, which made no events, is kept as it was."""
         if key and not again:
+            if unlooked and store.remembered(game_id, seat, key) is not None:
+                raise engine.Stale  # seen before: the next attempt looks it up first
             store.remember(game_id, seat, key, made.status, made.report, asked)
         if inside is not None:
             inside()
