@@ -5,10 +5,12 @@ A stream (``referee.streams``) pushes a seat's view, and each move is a request 
 (``POST .../moves``): its head parsed by the server, a thread of its own, the move made, then
 the change seen by the hub's pusher, which reads it back from the database and builds the
 seats' views. On a seat's socket the move comes on the connection the hub already holds: the
-hub's loop reads it, one of a few mover threads makes it (``service.make_move``, as the route
-does: the token checked again, the same Idempotency-Key, the same refusals), answers it on
-the socket and builds this process's documents of the game for their pushes at once, where
-the pusher would have waited for the change to be seen. Other processes and servers see the
+hub's loop reads it and makes it (one of a few mover threads, where another thread of the
+process holds the game) with ``service.make_move``, as the route does: the same
+Idempotency-Key, the same refusals, its token checked again, inside the move's write
+(``message_answer``). It answers it on the socket and builds this process's documents of the
+game for their pushes at once, with no query, where the pusher would have waited for the
+change to be seen. Other processes and servers see the
 change as they see any other. Under several worker processes on one database file, every
 game's sockets are gathered in one of them (``Hub.gatherer``): a handshake taken by another
 is handed to it, its connection's descriptor sent over that process's hand
