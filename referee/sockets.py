@@ -10,11 +10,11 @@ process holds the game) with ``service.make_move``, as the route does: the same
 Idempotency-Key, the same refusals, its token checked again, inside the move's write
 (``message_answer``). It answers it on the socket and builds this process's documents of the
 game for their pushes at once, with no query, where the pusher would have waited for the
-change to be seen. Other processes and servers see the
-change as they see any other. Under several worker processes on one database file, every
-game's sockets are gathered in one of them (``Hub.gatherer``): a handshake taken by another
-is handed to it, its connection's descriptor sent over that process's hand
-(``Hub.hand_to``), so that both seats' views of a move are built where it is made.
+change to be seen. Other processes and servers see the change as they see any other. Under
+several worker processes on one database file, every game's sockets are gathered in one of
+them (``Hub.gatherer``): a handshake taken by another is handed to it, its connection's
+descriptor sent over that process's hand (``Hub.hand_to``), so that both seats' views of a
+move are built where it is made.
 
 Messages are JSON text, one a frame (RFC 6455, ``referee.websocket``):
 
