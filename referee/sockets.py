@@ -153,9 +153,6 @@ class SocketProtocol(StreamProtocol):
         self.reader = FrameReader(MAX_MESSAGE)
         self.waiting: deque[bytes] = deque()
         self.busy = self.reading_paused = False
-        # its moves read their key before they are made, not inside their write: set once it
-        # sent a key seen before (``take``)
-        self.careful = False
 
     def data_received(self, data: bytes) -> None:
         stream = self.stream
@@ -250,12 +247,7 @@ def take(hub: Hub, protocol: SocketProtocol, payload: bytes, *, here: bool) -> N
     noted = store.noted
     held = None
     try:
-        reply, end, held, again = message_answer(store, listener, payload,
-                                                 computers=not here, kept=not protocol.careful)
-        # a key seen before, found inside the move's write, undid a move made on the state
-        # kept, which is read again from the log: this socket's keys are looked up first from
-        # now on, so that sending old keys again cannot have the game read again and again
-        protocol.careful = protocol.careful or again
+        reply, end, held = message_answer(store, listener, payload, computers=not here)
     except Exception:  # never leave the socket waiting
         log.exception("a socket's message could not be answered")
         reply, end = refused(None, ApiError(500, SLIPPED)), False
@@ -324,19 +316,16 @@ class NotHeld(Exception):
 
 
 def message_answer(store: Store, listener: Listener, payload: bytes, *,
-                   computers: bool = True, kept: bool = True
-                   ) -> tuple[bytes, bool, Held | None, bool]:
+                   computers: bool = True) -> tuple[bytes, bool, Held | None]:
     """A message's answer; whether the socket ends (its token no longer holds the seat);
-    where it made a move, the version it made with the seats' tokens as it was written
-    (``streams.document``'s ``held``: the seats' views built with no query); and whether
-    it was a key seen before, answered with its first report.
+    and, where it made a move, the version it made with the seats' tokens as it was written
+    (``streams.document``'s ``held``: the seats' views built with no query).
 
     The move is made on the state this process keeps, with no query before it (the token
     and the game's version were read first, one query of the three a move read): the token
     is checked inside the move's write, as it commits, and the write's version check sends a
     state another process had moved on back to be made again. A refusal is looked at again
-    (``looked_at_again``). ``kept`` False: the key is looked up before the move is made
-    (``service.make_move``), as for a socket that sent a key seen before (``take``)."""
+    (``looked_at_again``)."""
     key = None
     try:
         message = json_object(payload, field="message")
@@ -353,7 +342,7 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
         if not isinstance(move, dict):
             raise ApiError(400, "'move' is the move's document, a JSON object", field="move")
     except ApiError as problem:
-        return refused(key, problem), False, None, False
+        return refused(key, problem), False, None
     assert listener.token is not None and listener.seat is not None
     token = digest(listener.token)
     tokens: dict[str, tuple[str, int]] = {}
@@ -366,17 +355,17 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
 
     try:
         made = service.make_move(store, listener.game_id, listener.seat, move, key,
-                                 computers=computers, kept=kept, inside=still_held)
+                                 computers=computers, kept=True, inside=still_held)
     except Unavailable as problem:
-        return refused(key, problem), False, None, False
+        return refused(key, problem), False, None
     except (NotHeld, ApiError, RuleViolation):
         tokens.clear()
         try:
             made = looked_at_again(store, listener, move, key, computers, still_held)
         except (ApiError, RuleViolation, Unavailable) as final:
-            return refused(key, final), isinstance(final, SeatLost), None, False
+            return refused(key, final), isinstance(final, SeatLost), None
     held = (made.version, tokens) if made.version and tokens else None
-    return answer("report", key, made.status, made.report), False, held, not made.version
+    return answer("report", key, made.status, made.report), False, held
 
 
 class SeatLost(ApiError):

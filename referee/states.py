@@ -60,6 +60,9 @@ class States:
         self._stamps: dict[Hashable, Hashable] = {}  # the stamp each ``latest`` key was made at
         self._guard = threading.Lock()
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
+        # games whose moves on a state kept look their Idempotency-Key up before the move
+        # (``keys_first``): one of their keys was found seen inside a write
+        self._keys_first: set[str] = set()
 
     def lock(self, game_id: str) -> threading.RLock:
         """The lock under which a game's cached state is read or changed in this process."""
@@ -108,7 +111,19 @@ class States:
             while self._games and (len(self._games) > MAX_GAMES
                                    or self._state_bytes > MAX_STATE_BYTES):
                 dropped, _ = self._games.popitem(last=False)
+                self._keys_first.discard(dropped)
                 self._state_bytes -= self._weights.pop(dropped)
+
+    def keys_first(self, game_id: str, *, found: bool = False) -> bool:
+        """Whether a move on the game's state kept looks its key up before it is made
+        (``commands.make_move``); ``found``: from now on, since a key seen before was found
+        inside a write, which undid a move made on the state kept and had the game read again
+        from its log: old keys sent again and again must not have it read again and again.
+        Held while the game is kept."""
+        with self._guard:
+            if found:
+                self._keys_first.add(game_id)
+            return game_id in self._keys_first
 
     @property
     def state_bytes(self) -> int:

@@ -927,7 +927,7 @@ def answered(app, table: TableGame, seat: str, move: dict, key: str,
     with app.app_context():
         store = app.extensions["referee.store"]()
         listener = streams.Listener("view", table.id, seat, token or table.tokens[seat])
-        reply, end, _, _ = sockets.message_answer(
+        reply, end, _ = sockets.message_answer(
             store, listener, json.dumps({"move": move, "key": key}).encode(), computers=False)
         store.end_open_transaction()
     return json.loads(reply), end
@@ -998,29 +998,34 @@ def test_a_key_sent_again_when_its_move_would_be_taken_again_gets_its_first_repo
     assert made["status"] == 201 and version_of(table) == before + 1
 
 
-def test_a_socket_that_sent_a_key_seen_before_looks_its_keys_up_before_its_moves(tmp_path):
-    """A key seen before, sent again when its move is legal once more, undoes the move made
-    on the state kept, and the game is read again from the log: the answer says so
-    (``again``), and the socket's later moves look their key up first (``kept`` False), so
-    that the same key sent again and again leaves the state kept as it is."""
+def test_a_game_whose_key_was_found_seen_in_a_write_looks_its_keys_up_before_its_moves(
+        tmp_path):
+    """A key seen before, sent again when its move (or another) is legal once more, undoes
+    the move made on the state kept, and the game is read again from the log: from then on
+    the game's moves look their key up first (``States.keys_first``), so that old keys sent
+    again and again, with their move or another, leave the state kept as it is."""
     app, table = in_process_table(tmp_path)
     mover = turn(table)
     assert answered(app, table, mover, IDLE, "once")[0]["status"] == 201
     assert table.as_seat(other(mover), "POST", "/moves", IDLE)[0] == 201
     listener = streams.Listener("view", table.id, mover, table.tokens[mover])
-    message = json.dumps({"move": IDLE, "key": "once"}).encode()
+    another = {"weapon": "salvo", "at": IDLE_SQUARES[:2] + ["A 1"]}
     with app.app_context():
         store = app.extensions["referee.store"]()
         states = states_of(store)
         kept = states.current(store, table.id, kept=True)
-        reply, end, held, again = sockets.message_answer(store, listener, message,
-                                                         computers=False)
-        assert json.loads(reply)["status"] == 201 and again and not end and held is None
+        assert not states.keys_first(table.id)
+        reply, end, held = sockets.message_answer(
+            store, listener, json.dumps({"move": IDLE, "key": "once"}).encode(),
+            computers=False)
+        assert json.loads(reply)["status"] == 201 and not end and held is None
         assert states.current(store, table.id, kept=True) is not kept  # read again
+        assert states.keys_first(table.id)
         kept = states.current(store, table.id, kept=True)
-        for _ in range(3):  # as a careful socket sends it
-            reply, _, _, again = sockets.message_answer(store, listener, message,
-                                                        computers=False, kept=False)
-            assert json.loads(reply)["status"] == 201 and again
+        for move in (IDLE, another, IDLE):
+            reply, _, _ = sockets.message_answer(
+                store, listener, json.dumps({"move": move, "key": "once"}).encode(),
+                computers=False)
+            assert json.loads(reply)["status"] == (201 if move is IDLE else 422), reply
             assert states.current(store, table.id, kept=True) is kept  # not read again
         store.end_open_transaction()

@@ -190,12 +190,13 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
     that owes a move then make it (``engine.settle``), else the caller does. ``version``
     and ``kept``: the state to start from (``engine.act``); on the state kept, the key is
     looked up inside the move's write, and one seen before sends the move back to be made
-    from the log, where it is found. ``inside``: called inside the write transaction, after
+    from the log, where it is found (and the game's keys are looked up first from then on,
+    ``States.keys_first``). ``inside``: called inside the write transaction, after
     the move's events, whatever the move; what it raises undoes the move (``sockets``: the
     token checked as the move commits)."""
     asked = digest(json.dumps(document, sort_keys=True)) if key else None
     again = False  # the key was seen before: its first report, and no move
-    on_kept = kept  # the first attempt runs on the state kept: no read before its write
+    on_kept = kept and not states_of(store).keys_first(game_id)  # no read before the write
     unlooked = False  # this attempt's key is looked up in its write, not before
 
     def command(game: Game) -> MoveMade:
@@ -220,6 +221,7 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
         back to ``command``. A key seen before, which made no events, is kept as it was."""
         if key and not again:
             if unlooked and store.remembered(game_id, seat, key) is not None:
+                states_of(store).keys_first(game_id, found=True)
                 raise engine.Stale  # seen before: the next attempt looks it up first
             store.remember(game_id, seat, key, made.status, made.report, asked)
         if inside is not None:
