@@ -56,7 +56,7 @@ class MoveShortcut:
             made = service.make_move(store, game_id, seat, json_object(body), key)
         except Exception as refused:  # noqa: BLE001  # every refusal answers as the app's
             return self._refused(refused, environ, start_response)
-        data = (self.flask.json.dumps(made.report, separators=(",", ":")) + "\n").encode()
+        data = (made.written.text + "\n").encode()  # as Flask writes it: keys in order
         status = f"{made.status} {HTTP_STATUS_CODES.get(made.status, '').upper()}"
         start_response(status, [("Content-Type", "application/json"),
                                 ("Content-Length", str(len(data))), *self.headers])

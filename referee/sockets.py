@@ -45,7 +45,7 @@ from flask import Response, current_app, request
 
 from . import service
 from .api import MAX_KEY, bp, json_object, player
-from .common.encoded import compact
+from .common.encoded import dumps
 from .common.problems import RuleViolation
 from .errors import SLIPPED, ApiError, refusal_body
 from .serving import HAND_OFF
@@ -365,7 +365,7 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
         except (ApiError, RuleViolation, Unavailable) as final:
             return refused(key, final), isinstance(final, SeatLost), None
     held = (made.version, tokens) if made.version and tokens else None
-    return answer("report", key, made.status, made.report), False, held
+    return answer("report", key, made.status, made.written), False, held
 
 
 class SeatLost(ApiError):
@@ -396,7 +396,8 @@ def looked_at_again(store: Store, listener: Listener, move: dict, key: str | Non
 
 
 def answer(event: str, key: str | None, status: int, data: object) -> bytes:
-    return compact({"event": event, "key": key, "status": status, "data": data}).encode()
+    """A message's answer; ``data`` may be given written already (``Encoded``)."""
+    return dumps({"event": event, "key": key, "status": status, "data": data}).encode()
 
 
 def refused(key: str | None, problem: ApiError | RuleViolation | Unavailable) -> bytes:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import pytest
 from contract_support import (
+    MAX_MOVES,
     RULES,
     Chance,
     Clock,
@@ -141,6 +142,32 @@ def test_a_seats_view_written_from_its_parts_is_view_for_byte_for_byte(rules):
         play_out(rules, game, computers, each=written_alike)
         assert rule_set.status_view(game)["phase"] == "over"
     assert checked > 20
+
+
+def test_a_moves_report_written_once_is_report_for_its_mover_and_his_views_copy(rules):
+    """A move's answer, its Idempotency-Key's record and the mover's view share one copy of
+    its report written once (``RuleSet.report_json``): after every move of whole games, the
+    copy is ``report_for``'s for the mover and its text ``json.dumps`` of it, on the state that
+    made the moves and on one replayed from the log (its memo empty); and the mover's view,
+    written afterwards from its parts, is still ``view_for``'s byte for byte."""
+    rule_set = rulesets.named(rules)
+    game, computers = core_game(rules, (level(rules, -1), level(rules, 0)), 3)
+    moves = 0
+    for _ in range(MAX_MOVES):
+        shown = rule_set.status_view(game)
+        if shown["phase"] != "play":
+            break
+        seat = shown["owes"][0]
+        game.move(seat, computers[seat].move(rule_set.view_for(game, seat)))
+        fresh = rule_set.replay([stored(event) for event in game.events])
+        for state in (game, fresh):
+            copy, text = rule_set.report_json(state, state.reports[-1], seat)
+            assert copy == rule_set.report_for(state, state.reports[-1], seat)
+            assert text.text == json.dumps(copy, separators=(",", ":")), (rules, state.version)
+            assert rule_set.view_json(state, seat) == json.dumps(
+                rule_set.view_for(state, seat), separators=(",", ":"))
+        moves += 1
+    assert rule_set.status_view(game)["phase"] == "over" and moves > 2
 
 
 # Two of the strongest computers may hold each other off for ever (Broadside's cunning Blue

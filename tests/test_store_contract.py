@@ -20,7 +20,7 @@ import pytest
 from conftest import database_of
 
 from referee import store as store_module
-from referee.store import GAME_TABLES, MIGRATIONS, Store, digest
+from referee.store import GAME_TABLES, MIGRATIONS, SeqTaken, Store, digest
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -200,9 +200,12 @@ def test_a_sequence_number_taken_twice_fails_and_the_log_never_forks(store):
     game(store)
     with store.write("g1"):
         store.append("g1", 1, [event(1), event(2)], 2.0)
-    with pytest.raises(Exception), store.write("g1"):  # noqa: B017, PT011 - the engine's own
+    with pytest.raises(SeqTaken), store.write("g1"):
         store.append("g1", 2, [event(99)], 3.0)
     assert store.events("g1") == [event(1), event(2)] and store.version("g1") == 2
+    with pytest.raises(SeqTaken), store.write("g1"):  # the first one taken, the second not
+        store.append("g1", 2, [event(98), event(99)], 3.0)
+    assert store.events("g1") == [event(1), event(2)] and not store.in_transaction
 
 
 def test_a_write_that_fails_leaves_nothing_half_applied(store):
@@ -232,27 +235,19 @@ def test_a_write_inside_a_write_fails_at_once(store):
     assert not store.in_transaction
 
 
-def test_one_version_check_and_append_per_command_across_connections(database):
+def eight_connections_append_ten_times(database: str, append_once) -> None:
     """Eight connections (as eight servers) each append 10 times to one game, each append
-    after checking, inside its write, the version it read: no append is lost or doubled and
-    no number is taken twice; a write that found the version moved tries again, as
-    ``service.act`` does."""
+    ``append_once(store, i, n)``, which tells whether it was made (else it is tried again):
+    no append is lost or doubled and no number is taken twice."""
     first = Store(database)
     first.migrate()
     game(first)
-    stale = [0]
 
     def writer(i: int) -> None:
         mine = Store(database)
         done = 0
         while done < 10:
-            seen = mine.version("g1")
-            with mine.write("g1"):
-                if mine.version("g1") != seen:
-                    stale[0] += 1
-                    continue
-                mine.append("g1", seen + 1, [{"type": "note", "by": i, "n": done}], time.time())
-            done += 1
+            done += append_once(mine, i, done)
         mine.close()
 
     assert in_threads(8, writer) == []
@@ -261,6 +256,39 @@ def test_one_version_check_and_append_per_command_across_connections(database):
     assert sorted((e["by"], e["n"]) for e in events) == [(i, n) for i in range(8)
                                                          for n in range(10)]
     first.close()
+
+
+def test_one_version_check_and_append_per_command_across_connections(database):
+    """Each append after checking, inside its write, the version it read before: a write
+    that found the version moved tries again, as ``service.act`` does with no events."""
+    def checked_first(mine: Store, i: int, n: int) -> bool:
+        seen = mine.version("g1")
+        with mine.write("g1"):
+            if mine.version("g1") != seen:
+                return False
+            mine.append("g1", seen + 1, [{"type": "note", "by": i, "n": n}], time.time())
+        return True
+
+    eight_connections_append_ten_times(database, checked_first)
+
+
+def test_an_append_made_without_reading_the_version_finds_its_number_taken_and_tries_again(
+        database):
+    """Each append at the version read before its write, reading nothing inside it: a
+    number taken meanwhile fails the append (``SeqTaken``, as ``engine.append_events``
+    relies on) and nothing else of that write is kept."""
+    def unread(mine: Store, i: int, n: int) -> bool:
+        seen = mine.version("g1")
+        try:
+            with mine.write("g1"):
+                mine.append("g1", seen + 1, [{"type": "note", "by": i, "n": n}], time.time())
+                mine.remember("g1", "red", f"{i}-{n}", 201, {"n": n})
+        except SeqTaken:
+            assert mine.remembered("g1", "red", f"{i}-{n}") is None
+            return False
+        return True
+
+    eight_connections_append_ten_times(database, unread)
 
 
 def test_every_wrong_recovery_code_is_counted_when_servers_count_at_once(database):

@@ -121,6 +121,10 @@ class RuleSet:
     # already written as JSON (``referee.common.encoded``): what the server writes a seat's
     # view from, byte for byte ``view_for``'s; None: ``view_for``'s own document
     view_parts: Callable[[Game, str], encoded.Parts] | None = None
+    # (game, its newest report, the mover's seat) -> the mover's copy of that report
+    # (``report_for``'s) and its JSON, taken from the copies its views keep, so that a move's
+    # answer and the mover's view share one (None: ``report_for``'s copy, written anew)
+    own_report: Callable[[Game, Any, str], tuple[Document, str]] | None = None
     # its documents as OpenAPI schemas, by name ("Disposition", "Move", "Report", "View",
     # "Options", "Catalogue"): the OpenAPI document offers each rule set's beside the
     # Naval War Game's (whose are written in referee/openapi.py)
@@ -175,6 +179,16 @@ class RuleSet:
         """Why a game of these rules may end (``result.reason``): the ends every game shares
         and its own, as its ``Game`` declares them (``Lifecycle.END_REASONS``)."""
         return self.game_type.END_REASONS
+
+    def report_json(self, game: Game, report: Any, seat: str) -> tuple[Document, encoded.Encoded]:
+        """A move's report as its mover sees it (``report_for``), and that copy written as
+        JSON: made once for the move's answer, its Idempotency-Key's record and, where the
+        rule set keeps its views' copies (``own_report``), the mover's view."""
+        if self.own_report is not None and game.reports and report is game.reports[-1]:
+            copy, text = self.own_report(game, report, seat)
+            return copy, encoded.Encoded(text)
+        copy = self.report_for(game, report, seat)
+        return copy, encoded.Encoded.of(copy)
 
     def view_json(self, game: Game, seat: str, **more: object) -> str:
         """A seat's view as the server sends it: ``view_for``'s document (and ``more`` after

@@ -129,6 +129,10 @@ class Fleet:
     ship_at: dict[Square, int] = field(default_factory=dict)
     aircraft_at: dict[Square, int] = field(default_factory=dict)
     gun_at: dict[Square, int] = field(default_factory=dict)
+    # how many times what ``damage`` lists has changed (a hit, an aircraft flown or
+    # destroyed, a gun spent or destroyed: ``hurt``), so that a view keeps its damage
+    # written until it changes (``views.view_parts``)
+    revision: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
         self.ship_at = {sq: i for i, ship in enumerate(self.ships) for sq in ship.squares}
@@ -154,6 +158,10 @@ class Fleet:
     def score(self) -> int:
         """The length of every ship not sunk, damaged or not (R22)."""
         return sum(SHIP_LENGTH[ship.type] for ship in self.ships if not ship.sunk)
+
+    def hurt(self) -> None:
+        """What ``damage`` lists has just changed."""
+        self.revision += 1
 
     def damage(self) -> Damage:
         """What has befallen this chart, as the view document of API.md lists it."""

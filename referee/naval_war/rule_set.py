@@ -19,6 +19,7 @@ from .postmortem import postmortem_summary
 from .problems import Problem
 from .twin import secret_twin
 from .views import (
+    own_report,
     postmortem_view,
     record_for,
     report_for,
@@ -66,6 +67,7 @@ RULE_SET = RuleSet(
     view_for=view_for,
     view_parts=view_parts,
     report_for=report_for,
+    own_report=own_report,
     record_for=record_for,
     headline=result_headline,
     postmortem_view=postmortem_view,

@@ -90,6 +90,16 @@ def seat_report_texts(game: Game, seat: str) -> list[str]:
     return texts
 
 
+def own_report(game: Game, report: Report | Json, seat: str) -> tuple[SeatReport, str]:
+    """The game's newest report (``report``) as its mover, ``seat``, sees it, and its JSON:
+    the copy and the text his views keep (``seat_reports``, ``seat_report_texts``), so that
+    his move's answer and his view make them once. The copy is a dict of its own, whose
+    values are shared: written as JSON, never changed."""
+    assert game.reports and report is game.reports[-1], "only the newest report"
+    texts = seat_report_texts(game, seat)
+    return cast(SeatReport, dict(seat_reports(game, seat)[-1])), texts[-1]
+
+
 def _fleet_view(game: Game, seat: str) -> tuple[Disposition | None, Damage | None]:
     fleet = game.fleets.get(seat)
     return (fleet.document, fleet.damage()) if fleet else (None, None)
@@ -103,20 +113,26 @@ def view_for(game: Game, seat: str) -> View:
 def view_parts(game: Game, seat: str) -> Parts:
     """``view_for``'s document with its reports already written (``seat_report_texts``),
     sharing the game's objects: for ``encoded.dumps`` at once, never to be changed or kept."""
-    view: Parts = dict(_view(game, seat, reports=False))
+    view: Parts = dict(_view(game, seat, reports=False, damage=False))
     fleet = game.fleets.get(seat)
     if fleet is not None:  # a disposition never changes once submitted: written once
         kept = game.memo.get(("disposition", seat))
         if kept is None or kept[0] is not fleet:
             kept = game.memo[("disposition", seat)] = (fleet, Encoded.of(fleet.document))
         view["disposition"] = kept[1]
+        hurt = game.memo.get(("damage", seat))  # written again only once it has changed
+        if hurt is None or hurt[0] is not fleet or hurt[1] != fleet.revision:
+            hurt = game.memo[("damage", seat)] = (fleet, fleet.revision,
+                                                  Encoded.of(fleet.damage()))
+        view["damage"] = hurt[2]
     view["reports"] = Encoded.array(seat_report_texts(game, seat))  # each in its place
     return view
 
 
-def _view(game: Game, seat: str, reports: bool = True) -> View:
-    disposition, damage = _fleet_view(game, seat)
+def _view(game: Game, seat: str, reports: bool = True, damage: bool = True) -> View:
+    """``reports``, ``damage``: False leaves them for ``view_parts`` to put in place."""
     fleet = game.fleets.get(seat)
+    disposition, hurt = _fleet_view(game, seat) if damage else (None, None)
     view: View = {
         "id": game.id,
         "phase": game.phase,
@@ -136,7 +152,7 @@ def _view(game: Game, seat: str, reports: bool = True) -> View:
         "sides": [list(members) for members in game.sides],
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
         "disposition": disposition,
-        "damage": damage,
+        "damage": hurt,
         "forces": fleet.forces() if fleet else None,
         "reports": seat_reports(game, seat) if reports else [],
         "result": result_document(game),

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from .. import rulesets
 from ..common import dice
+from ..common.encoded import Encoded
 from ..common.ruleset import Document, Game, RuleSet
 from ..errors import ApiError
 from ..states import states_of
@@ -174,10 +175,23 @@ def lock_in_draft(store: Store, game_id: str, seat: str, dice_seed: object = Non
 class MoveMade(NamedTuple):
     """A move's report as its seat sees it (R20), and the status it was first given: 201,
     or what an Idempotency-Key's first request got; ``version``: the game's version the
-    move made (0 for a key seen before, which made none)."""
+    move made (0 for a key seen before, which made none); ``text``: the report written as
+    JSON once, for its key's record and a socket's answer (None for a key seen before)."""
     report: Document
     status: int
     version: int = 0
+    text: Encoded | None = None
+
+    @property
+    def written(self) -> Encoded:
+        """The report as JSON: ``text``, or written now."""
+        return self.text if self.text is not None else Encoded.of(self.report)
+
+
+# what a move's Idempotency-Key's record keeps of its request: the move's document as
+# ``json.dumps(document, sort_keys=True)`` writes it (kept digests compare with it), by one
+# encoder for every move
+_ASKED = json.JSONEncoder(sort_keys=True).encode
 
 
 def make_move(store: Store, game_id: str, seat: str, document: object,
@@ -194,7 +208,7 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
     ``States.keys_first``). ``inside``: called inside the write transaction, after
     the move's events, whatever the move; what it raises undoes the move (``sockets``: the
     token checked as the move commits)."""
-    asked = digest(json.dumps(document, sort_keys=True)) if key else None
+    asked = digest(_ASKED(document)) if key else None
     again = False  # the key was seen before: its first report, and no move
     on_kept = kept and not states_of(store).keys_first(game_id)  # no read before the write
     unlooked = False  # this attempt's key is looked up in its write, not before
@@ -212,7 +226,8 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
                                field="Idempotency-Key")
             return MoveMade(seen.body, seen.status)
         _, report = game.move(seat, document)
-        return MoveMade(rulesets.of(game).report_for(game, report, seat), 201, game.version)
+        copy, text = rulesets.of(game).report_json(game, report, seat)
+        return MoveMade(copy, 201, game.version, text)
 
     def remember(made: MoveMade) -> None:
         """Inside the write transaction, with the move's events. Not read again: had
@@ -223,7 +238,7 @@ def make_move(store: Store, game_id: str, seat: str, document: object,
             if unlooked and store.remembered(game_id, seat, key) is not None:
                 states_of(store).keys_first(game_id, found=True)
                 raise engine.Stale  # seen before: the next attempt looks it up first
-            store.remember(game_id, seat, key, made.status, made.report, asked)
+            store.remember(game_id, seat, key, made.status, made.written, asked)
         if inside is not None:
             inside()
 

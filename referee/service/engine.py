@@ -28,7 +28,7 @@ from ..common.ruleset import Game
 from ..costly import run as run_costly
 from ..errors import ApiError
 from ..states import states_of
-from ..store import Store
+from ..store import SeqTaken, Store
 from . import clock, clocks, computers, files, views
 
 log = logging.getLogger("referee")
@@ -105,11 +105,16 @@ def check_room(game: Game, before: int, new: list[dict]) -> None:
 def append_events(store: Store, game_id: str, before: int, new: list[dict]) -> None:
     """Append a command's events (perhaps none) inside the write transaction, if the game is
     still at the version the command saw (their room in the log is checked by
-    ``check_room``)."""
-    if store.version(game_id) != before:
-        raise Stale
-    if new:
+    ``check_room``). With events, the first one's number tells: it is taken exactly when
+    another writer appended first (``SeqTaken``), so no query asks the version first."""
+    if not new:
+        if store.version(game_id) != before:
+            raise Stale
+        return
+    try:
         store.append(game_id, before + 1, new, clock.now())
+    except SeqTaken:
+        raise Stale from None
 
 
 def act(store: Store, game_id: str, command: Callable[[Game], T], *,

@@ -21,6 +21,7 @@ from .base import (
     ChangeWatcher,
     Holder,
     Remembered,
+    SeqTaken,
     Store,
     Unavailable,
     digest,
@@ -41,6 +42,6 @@ PER_FILE = PerFile()  # this process's: every store reads it at the time of use
 __all__ = [
     "BUSY_TIMEOUT_S", "CHECKPOINT_EVERY_S", "CLUB_TABLES", "GAME_TABLES", "MIGRATIONS", "NOTES",
     "PER_FILE", "RATE_WINDOWS_KEPT_S", "ChangeWatcher", "FileKept", "Holder", "PerFile",
-    "Remembered", "SqliteStore", "Store", "Unavailable", "checkpoint_in_background", "digest",
-    "is_postgresql", "shown",
+    "Remembered", "SeqTaken", "SqliteStore", "Store", "Unavailable", "checkpoint_in_background",
+    "digest", "is_postgresql", "shown",
 ]

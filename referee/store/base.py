@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from ..common.encoded import compact
+from ..common.encoded import Encoded, compact
 
 RATE_WINDOWS_KEPT_S = 3600  # a rate limit's window is a minute; older rows are dropped
 
@@ -64,6 +64,11 @@ def shown(database: str | object) -> str:
 class Unavailable(RuntimeError):
     """The database could not be reached, or a write waited too long for another's lock:
     nothing was changed, and the request may be tried again (the app answers 503)."""
+
+
+class SeqTaken(Exception):
+    """An event's number in its game's log is taken already (``Store.append``): another
+    writer appended to the game first. Nothing of the write is kept."""
 
 
 class Holder(NamedTuple):
@@ -121,6 +126,8 @@ class Store:
     rows, a client's recovery guesses, a rate limit's count, a content hash's owner."""
 
     path: str  # what names this database in this process (``PER_FILE``'s key)
+    # what the engine raises when a row's primary key is taken (``append``: ``SeqTaken``)
+    key_taken: tuple[type[Exception], ...] = ()
     # the origin its changes are noted with: a writer that pushes its own changes to its
     # process's streams (a seat's socket's mover), whose watcher leaves them (``changed``)
     pushes_as: str | None = None
@@ -403,13 +410,18 @@ class Store:
 
     def append(self, game_id: str, first_seq: int, events: list[dict], now: float) -> None:
         """One plain INSERT per event. A sequence number already taken fails on the primary
-        key (game, seq): a log never forks. The change is noted for the streams
-        (``changed``) in the same transaction."""
-        self._run_many(
-            "insert into events (game_id, seq, type, body, at) values (?, ?, ?, ?, ?)",
-            [(game_id, first_seq + i, event["type"],
-              compact(event), now)
-             for i, event in enumerate(events)])
+        key (game, seq), ``SeqTaken``: a log never forks, and as a log's numbers run on from
+        1 without a gap, the first event's number is taken exactly when the game is no
+        longer at the version before it. The change is noted for the streams (``changed``)
+        in the same transaction."""
+        try:
+            self._run_many(
+                "insert into events (game_id, seq, type, body, at) values (?, ?, ?, ?, ?)",
+                [(game_id, first_seq + i, event["type"],
+                  compact(event), now)
+                 for i, event in enumerate(events)])
+        except self.key_taken as taken:
+            raise SeqTaken(f"event {first_seq} of game {game_id} is taken") from taken
         self.changed(game_id)
 
     # -- a game's secret, its draft dispositions, and where an imported game came from ----
@@ -683,10 +695,13 @@ class Store:
         return Remembered(row[0], json.loads(row[1]), row[2]) if row else None
 
     def remember(self, game_id: str, seat: str, key: str, status: int,
-                 body: Mapping[str, Any], request: str | None = None) -> None:
+                 body: Mapping[str, Any] | Encoded, request: str | None = None) -> None:
+        """An Idempotency-Key's first status and body (given as JSON already, or written
+        here), and its request's digest."""
         self._run("insert into idempotency (game_id, seat, key, status, body, request) "
                   "values (?, ?, ?, ?, ?, ?)",
-                  [game_id, seat, key, status, compact(body), request])
+                  [game_id, seat, key, status,
+                   body.text if isinstance(body, Encoded) else compact(body), request])
 
     # -- moving a club from one database to another ----------------------------------------
 

@@ -108,6 +108,7 @@ class PostgresStore(Store):
     its own with ``?options=-csearch_path%3Dname``)."""
 
     engine = "postgresql"
+    key_taken = (psycopg.errors.UniqueViolation,)
 
     def __init__(self, database: str, autocheckpoint: bool = True) -> None:
         """``autocheckpoint``: SQLite's; PostgreSQL checkpoints on its own."""

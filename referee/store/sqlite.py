@@ -616,6 +616,7 @@ class SqliteStore(Store):
     """One connection to a SQLite database file."""
 
     engine = "sqlite"
+    key_taken = (sqlite3.IntegrityError,)
 
     def __init__(self, path: str | Path, autocheckpoint: bool = True) -> None:
         """``autocheckpoint=False``: this connection leaves the WAL's checkpoints to
@@ -693,7 +694,7 @@ class SqliteStore(Store):
             if shared is not None:
                 fcntl.flock(shared, fcntl.LOCK_EX)
             try:
-                self.db.execute("BEGIN IMMEDIATE")
+                self.db.conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield self.db
                 except BaseException:
