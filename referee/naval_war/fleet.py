@@ -130,8 +130,8 @@ class Fleet:
     aircraft_at: dict[Square, int] = field(default_factory=dict)
     gun_at: dict[Square, int] = field(default_factory=dict)
     # how many times what ``damage`` lists has changed (a hit, an aircraft flown or
-    # destroyed, a gun spent or destroyed: ``hurt``), so that a view keeps its damage
-    # written until it changes (``views.view_parts``)
+    # destroyed, a gun spent or destroyed: ``hurt``): with ``salvoes_fired``, what tells a
+    # view its damage and forces written before still hold (``views.view_parts``)
     revision: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:

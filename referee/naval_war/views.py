@@ -113,26 +113,29 @@ def view_for(game: Game, seat: str) -> View:
 def view_parts(game: Game, seat: str) -> Parts:
     """``view_for``'s document with its reports already written (``seat_report_texts``),
     sharing the game's objects: for ``encoded.dumps`` at once, never to be changed or kept."""
-    view: Parts = dict(_view(game, seat, reports=False, damage=False))
+    view: Parts = dict(_view(game, seat, parts=False))
     fleet = game.fleets.get(seat)
     if fleet is not None:  # a disposition never changes once submitted: written once
         kept = game.memo.get(("disposition", seat))
         if kept is None or kept[0] is not fleet:
             kept = game.memo[("disposition", seat)] = (fleet, Encoded.of(fleet.document))
         view["disposition"] = kept[1]
-        hurt = game.memo.get(("damage", seat))  # written again only once it has changed
-        if hurt is None or hurt[0] is not fleet or hurt[1] != fleet.revision:
-            hurt = game.memo[("damage", seat)] = (fleet, fleet.revision,
-                                                  Encoded.of(fleet.damage()))
-        view["damage"] = hurt[2]
+        # the damage and the forces, written again only once they have changed
+        stamp = (fleet.revision, fleet.salvoes_fired)
+        hurt = game.memo.get(("fleet", seat))
+        if hurt is None or hurt[0] is not fleet or hurt[1] != stamp:
+            hurt = game.memo[("fleet", seat)] = (fleet, stamp, Encoded.of(fleet.damage()),
+                                                 Encoded.of(fleet.forces()))
+        view["damage"], view["forces"] = hurt[2], hurt[3]
     view["reports"] = Encoded.array(seat_report_texts(game, seat))  # each in its place
     return view
 
 
-def _view(game: Game, seat: str, reports: bool = True, damage: bool = True) -> View:
-    """``reports``, ``damage``: False leaves them for ``view_parts`` to put in place."""
-    fleet = game.fleets.get(seat)
-    disposition, hurt = _fleet_view(game, seat) if damage else (None, None)
+def _view(game: Game, seat: str, parts: bool = True) -> View:
+    """``parts``: False leaves the seat's disposition, damage, forces and reports for
+    ``view_parts`` to put in place."""
+    fleet = game.fleets.get(seat) if parts else None
+    disposition, hurt = _fleet_view(game, seat) if parts else (None, None)
     view: View = {
         "id": game.id,
         "phase": game.phase,
@@ -154,7 +157,7 @@ def _view(game: Game, seat: str, reports: bool = True, damage: bool = True) -> V
         "disposition": disposition,
         "damage": hurt,
         "forces": fleet.forces() if fleet else None,
-        "reports": seat_reports(game, seat) if reports else [],
+        "reports": seat_reports(game, seat) if parts else [],
         "result": result_document(game),
     }
     if game.phase == "over":
