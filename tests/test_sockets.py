@@ -38,7 +38,8 @@ from socket_support import SeatSocket, server_frames
 from stream_support import EventStream, holder_of
 from test_streams import MASKED, move_through, ship_squares, twin_fleet, twin_games
 
-from referee import create_app, sockets, streams
+from referee import create_app, service, sockets, streams
+from referee.service import clocks
 from referee.sockets import MAX_MESSAGE
 from referee.states import replayed, states_of
 from referee.store import Store
@@ -978,6 +979,34 @@ def test_a_token_that_lost_its_seat_is_told_only_that_whatever_its_move(tmp_path
     reply, end = answered(app, table, mover, IDLE, "new")
     assert (reply["event"], reply["status"], end) == ("report", 201, False), reply
     assert version_of(table) == before + 1
+
+
+def test_a_move_that_leaves_no_computer_due_is_not_looked_at_again_for_one(tmp_path,
+                                                                           monkeypatch):
+    """After a socket's move the hub asks whether a computer owes the game a move: where
+    the move's write found none due at its version (``clocks.computer_due_at``: None), the
+    answer is no without asking the clocks again; against the computer, it owes one."""
+    asked: list[str] = []
+    to_move = clocks.computers_to_move
+    monkeypatch.setattr(clocks, "computers_to_move",
+                        lambda store, game_id, game: asked.append(game_id)
+                        or to_move(store, game_id, game))
+    app, table = in_process_table(tmp_path)
+    mover = turn(table)
+    assert answered(app, table, mover, IDLE, "k")[0]["status"] == 201
+    with app.app_context():
+        store = app.extensions["referee.store"]()
+        asked.clear()
+        assert service.computers_waiting(store, table.id) is False and asked == []
+    computer = against_computers(table.api, {"blue": "recruit"})
+    assert computer.as_seat("red", "PUT", "/disposition", QUIET)[0] == 200
+    assert computer.as_seat("red", "POST", "/ready")[0] == 200
+    assert turn(computer) == "red"  # the computer answers at once, if it began
+    made = answered(app, computer, "red", IDLE, "k")[0]  # computers=False: none moves yet
+    assert made["status"] == 201, made
+    with app.app_context():
+        store = app.extensions["referee.store"]()
+        assert service.computers_waiting(store, computer.id) is True and asked
 
 
 def test_a_key_sent_again_when_its_move_would_be_taken_again_gets_its_first_report(tmp_path):

@@ -40,6 +40,11 @@ ACT_ATTEMPTS = 50  # tries of a command while other processes change the same ga
 T = TypeVar("T")
 
 
+# the game's memo: the version at which ``act`` found no computer will move or answer
+# (``clocks.computer_due_at``: None), which holds at that version whatever the time
+NO_COMPUTER_DUE = ("no computer due",)
+
+
 class Stale(Exception):
     """Another process changed the game between the command and the write: try again."""
 
@@ -75,6 +80,8 @@ def computers_waiting(store: Store, game_id: str, version: int | None = None) ->
     states = states_of(store)
     with states.lock(game_id):
         game = states.current(store, game_id, version)
+        if game.memo.get(NO_COMPUTER_DUE) == game.version:
+            return False  # none at this version, whatever the time (``act``)
         return not log_full(game) and (
             clocks.computer_to_move(store, game_id, game) is not None
             or bool(clocks.computers_to_answer(views.status(game))))
@@ -162,7 +169,10 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                     if then is not None:
                         then(result)
                     if new:
-                        store.keep_due(game_id, clocks.computer_due_at(store, game_id, game))
+                        due = clocks.computer_due_at(store, game_id, game)
+                        store.keep_due(game_id, due)
+                        if due is None:  # computers_waiting need not ask again
+                            game.memo[NO_COMPUTER_DUE] = game.version
                     if stamp:
                         store.mark_finished(game_id, clock.now())
                         # its file cannot be imported here again; an imported copy that
