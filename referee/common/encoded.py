@@ -17,6 +17,7 @@ storage or PDF library is imported here.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -74,6 +75,13 @@ class Encoded:
         return f"Encoded({self.text[:40]!r}{'...' if len(self.text) > 40 else ''})"
 
 
+@functools.lru_cache(maxsize=256)
+def _written_key(key: str) -> str:
+    """A key as ``dumps`` writes it before an ``Encoded`` value: the few a view names, each
+    written once."""
+    return compact(key) + ":"
+
+
 def dumps(document: Mapping[str, object]) -> str:
     """The document as JSON, each ``Encoded`` value written as its text: exactly what
     ``json.dumps`` gives the document whose ``Encoded`` values are the values they were
@@ -89,7 +97,7 @@ def dumps(document: Mapping[str, object]) -> str:
             if run:
                 parts.append(compact(run)[1:-1])
                 run = {}
-            parts.append(compact(key) + ":" + value.text)
+            parts.append(_written_key(key) + value.text)
         else:
             run[key] = value
     if run:
