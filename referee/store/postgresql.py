@@ -89,9 +89,8 @@ MIGRATIONS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     (("0019_changes",), ()),
     # the origin of SQLite's changes: PostgreSQL's watchers look at every change
     (("0020_change_origins",), ()),
-    # SQLite's log kept in its key's order: a PostgreSQL table is a heap beside its key's
-    # index whatever it is declared, and keeps no table of changes
-    (("0021_fewer_pages_a_move",), ()),
+    # SQLite's changes numbered without AUTOINCREMENT: PostgreSQL keeps no table of changes
+    (("0021_changes_without_their_counter",), ()),
 ]
 
 
