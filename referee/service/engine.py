@@ -40,9 +40,10 @@ ACT_ATTEMPTS = 50  # tries of a command while other processes change the same ga
 T = TypeVar("T")
 
 
-# the game's memo: the version at which ``act`` found no computer will move or answer
-# (``clocks.computer_due_at``: None), which holds at that version whatever the time
-NO_COMPUTER_DUE = ("no computer due",)
+# kept for a version (``States.derived``) at which ``act`` found, as it committed it, that no
+# computer will move or answer (``clocks.computer_due_at``: None): so it is at that version
+# whatever the time
+NO_COMPUTER_DUE = "no computer due"
 
 
 class Stale(Exception):
@@ -80,7 +81,7 @@ def computers_waiting(store: Store, game_id: str, version: int | None = None) ->
     states = states_of(store)
     with states.lock(game_id):
         game = states.current(store, game_id, version)
-        if game.memo.get(NO_COMPUTER_DUE) == game.version:
+        if states.peek(game_id, game.version, NO_COMPUTER_DUE):
             return False  # none at this version, whatever the time (``act``)
         return not log_full(game) and (
             clocks.computer_to_move(store, game_id, game) is not None
@@ -171,8 +172,6 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                     if new:
                         due = clocks.computer_due_at(store, game_id, game)
                         store.keep_due(game_id, due)
-                        if due is None:  # computers_waiting need not ask again
-                            game.memo[NO_COMPUTER_DUE] = game.version
                     if stamp:
                         store.mark_finished(game_id, clock.now())
                         # its file cannot be imported here again; an imported copy that
@@ -186,6 +185,9 @@ def act(store: Store, game_id: str, command: Callable[[Game], T], *,
                 if game.version != before:
                     states.forget(game_id)
                 raise
+            if new and due is None:  # committed: so at this version, whatever the time
+                states.derived(game_id, game.version, NO_COMPUTER_DUE, lambda: True,
+                               lambda _: 64)
         break
     else:
         raise ApiError(503, "The game is changing too fast to apply this now; try again")
