@@ -242,6 +242,16 @@ class RefereeChannel(HTTPChannel):
                     self.request = None
         return taken
 
+    def write_soon(self, data) -> int:
+        """An answer's bytes queued: activity, as a byte sent is. Else a connection idle
+        for a while, whose request then took over a second (its thread waited its turn),
+        looked as if its client had taken none of the answer just queued, and was closed
+        mid-answer (``RefereeListener.close_stalled``, the eviction at the limit)."""
+        queued = super().write_soon(data)
+        if data:
+            self.last_activity = time.time()
+        return queued
+
     def handle_write(self) -> None:
         super().handle_write()
         if self.next_waits:
@@ -320,8 +330,10 @@ class RefereeListener(_Listening):
         headers, with a reset, so that what the kernel holds for it goes too; a thread
         waiting to write to it is woken (``handle_close`` notifies ``outbuf_lock``) and
         finds it closed. Close too each connection marked to close (idle, or evicted at the
-        limit) that is still open: waitress closes it when its socket can take more output,
-        which, for a client that reads nothing, it never can."""
+        limit) that is still open, once it has no request in progress and its answer, if any,
+        has not moved for a check: waitress closes it when its socket can take more output,
+        which, for a client that reads nothing, it never can; one still answering, or whose
+        client is taking the answer, is left to finish (waitress closes it then)."""
         stalled = 0
         for channel in list(self.active_channels.values()):
             if isinstance(channel, RefereeChannel) and channel.stalled(now):
@@ -331,8 +343,10 @@ class RefereeListener(_Listening):
                     with contextlib.suppress(OSError):
                         channel.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)
                 channel.handle_close()
-            elif channel.will_close:
-                channel.handle_close()
+            elif channel.will_close and not channel.requests and (
+                    not channel.total_outbufs_len
+                    or now - channel.last_activity > CHECK_EVERY_S):
+                channel.handle_close()  # neither answering nor taking its answer
         if stalled and self.may_log():
             log.warning("closed %d connection(s) whose client took none of its answer for "
                         "%d s or sent its headers too slowly", stalled, SEND_TIMEOUT)

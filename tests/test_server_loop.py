@@ -219,3 +219,39 @@ def test_what_survives_a_full_pass_is_frozen_and_everything_is_gone_over_again_n
     finally:
         gc.callbacks[:] = callbacks
         gc.unfreeze()
+
+
+def test_a_connection_marked_to_close_is_closed_only_once_it_neither_answers_nor_sends():
+    """A connection waitress marked to close (idle for the idle timeout, or evicted at the
+    connection limit) is closed by the next check once nothing is in progress on it and its
+    answer, if any, has not moved for a check; one whose request came as it was marked, or
+    whose client is still taking its answer, finishes first: its phone's view is never cut
+    off mid-answer."""
+    now = 1000.0
+
+    class Channel:
+        def __init__(self, requests: int = 0, waiting: int = 0, moved: float = now) -> None:
+            self.will_close = True
+            self.requests = [object()] * requests
+            self.total_outbufs_len = waiting
+            self.last_activity = moved
+            self.closed = False
+
+        def handle_close(self) -> None:
+            self.closed = True
+
+    class Listener:
+        may_log = staticmethod(lambda: False)
+
+    channels = {
+        "idle": Channel(),
+        "answering": Channel(requests=1, moved=now - 40),
+        "sending": Channel(waiting=18_000, moved=now - 0.2),
+        "stuck": Channel(waiting=18_000, moved=now - 2),
+        "kept": Channel(),
+    }
+    channels["kept"].will_close = False
+    listener = Listener()
+    listener.active_channels = channels
+    serving.RefereeListener.close_stalled(listener, now)
+    assert {name for name, c in channels.items() if c.closed} == {"idle", "stuck"}
