@@ -53,7 +53,7 @@ class _Strike:
             entry["result"] = ship.type
             if square not in ship.hits:
                 ship.hits.add(square)
-                fleet.hurt()
+                fleet.damage_changed()
                 self.new_hits[ship_index] = self.new_hits.get(ship_index, 0) + 1
                 self.squares_hit.add(square)
                 entry["new"] = True
@@ -62,7 +62,7 @@ class _Strike:
         if plane_index is not None and fleet.aircraft[plane_index].can_fly:
             plane = fleet.aircraft[plane_index]
             plane.destroyed = True
-            fleet.hurt()
+            fleet.damage_changed()
             self.destroyed[plane.type] += 1
             self.squares_hit.add(square)
             entry["aircraft"] = plane.type
@@ -72,7 +72,7 @@ class _Strike:
         gun_index = fleet.gun_at.get(square)
         if gun_index is not None and not fleet.guns[gun_index].destroyed:
             fleet.guns[gun_index].destroyed = True
-            fleet.hurt()
+            fleet.damage_changed()
             self.destroyed["aa-gun"] += 1
             self.squares_hit.add(square)
             entry["result"] = "aa-gun"
@@ -122,7 +122,7 @@ def strike(fleet: Fleet, weapon: str, squares: list[Square]) -> Json:
         gun_index = firing_gun(fleet, squares[0])
         if gun_index is not None:
             fleet.guns[gun_index].spent = True
-            fleet.hurt()
+            fleet.damage_changed()
             gun_square = square_name(fleet.guns[gun_index].square)
     tally = _Strike(fleet)
     report: Json = {"shot_down": gun_square is not None, "shots": None, "seen": None}

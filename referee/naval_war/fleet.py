@@ -130,7 +130,7 @@ class Fleet:
     aircraft_at: dict[Square, int] = field(default_factory=dict)
     gun_at: dict[Square, int] = field(default_factory=dict)
     # how many times what ``damage`` lists has changed (a hit, an aircraft flown or
-    # destroyed, a gun spent or destroyed: ``hurt``): with ``salvoes_fired``, what tells a
+    # destroyed, a gun spent or destroyed: ``damage_changed``): with ``salvoes_fired``, what tells a
     # view its damage and forces written before still hold (``views.view_parts``)
     revision: int = field(default=0, compare=False)
 
@@ -159,8 +159,8 @@ class Fleet:
         """The length of every ship not sunk, damaged or not (R22)."""
         return sum(SHIP_LENGTH[ship.type] for ship in self.ships if not ship.sunk)
 
-    def hurt(self) -> None:
-        """What ``damage`` lists has just changed."""
+    def damage_changed(self) -> None:
+        """What ``damage`` lists has just changed: called where the rules change it."""
         self.revision += 1
 
     def damage(self) -> Damage:

@@ -147,7 +147,7 @@ class Game(Lifecycle):
             mover.salvoes_fired += 1
         else:
             mover.aircraft[mover.aircraft_at[parse_square(move["from"])]].flown = True
-            mover.hurt()
+            mover.damage_changed()
         stand_in = self._check_stand_in_flag(seat, event)
         effects = strike(self.fleets[move["target"]], move["weapon"], squares)
         self.reports.append({

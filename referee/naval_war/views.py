@@ -122,11 +122,11 @@ def view_parts(game: Game, seat: str) -> Parts:
         view["disposition"] = kept[1]
         # the damage and the forces, written again only once they have changed
         stamp = (fleet.revision, fleet.salvoes_fired)
-        hurt = game.memo.get(("fleet", seat))
-        if hurt is None or hurt[0] is not fleet or hurt[1] != stamp:
-            hurt = game.memo[("fleet", seat)] = (fleet, stamp, Encoded.of(fleet.damage()),
-                                                 Encoded.of(fleet.forces()))
-        view["damage"], view["forces"] = hurt[2], hurt[3]
+        written = game.memo.get(("fleet", seat))
+        if written is None or written[0] is not fleet or written[1] != stamp:
+            written = game.memo[("fleet", seat)] = (fleet, stamp, Encoded.of(fleet.damage()),
+                                                    Encoded.of(fleet.forces()))
+        view["damage"], view["forces"] = written[2], written[3]
     view["reports"] = Encoded.array(seat_report_texts(game, seat))  # each in its place
     return view
 
@@ -135,7 +135,7 @@ def _view(game: Game, seat: str, parts: bool = True) -> View:
     """``parts``: False leaves the seat's disposition, damage, forces and reports for
     ``view_parts`` to put in place."""
     fleet = game.fleets.get(seat) if parts else None
-    disposition, hurt = _fleet_view(game, seat) if parts else (None, None)
+    disposition, damage = _fleet_view(game, seat) if parts else (None, None)
     view: View = {
         "id": game.id,
         "phase": game.phase,
@@ -155,7 +155,7 @@ def _view(game: Game, seat: str, parts: bool = True) -> View:
         "sides": [list(members) for members in game.sides],
         "clock": {"minutes": game.minutes, "deadline": game.deadline},
         "disposition": disposition,
-        "damage": hurt,
+        "damage": damage,
         "forces": fleet.forces() if fleet else None,
         "reports": seat_reports(game, seat) if parts else [],
         "result": result_document(game),

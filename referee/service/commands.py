@@ -176,7 +176,8 @@ class MoveMade(NamedTuple):
     """A move's report as its seat sees it (R20), and the status it was first given: 201,
     or what an Idempotency-Key's first request got; ``version``: the game's version the
     move made (0 for a key seen before, which made none); ``text``: the report written as
-    JSON once, for its key's record and a socket's answer (None for a key seen before)."""
+    JSON once, for its key's record and the answer's body, on a socket or over HTTP (None
+    for a key seen before: ``written`` writes it then)."""
     report: Document
     status: int
     version: int = 0
