@@ -50,7 +50,7 @@ from .common.problems import RuleViolation
 from .errors import SLIPPED, ApiError, refusal_body
 from .serving import HAND_OFF
 from .states import states_of
-from .store import Store, Unavailable, digest
+from .store import Store, Unavailable
 from .streams import (
     FRAMINGS,
     Held,
@@ -59,6 +59,7 @@ from .streams import (
     Stream,
     StreamProtocol,
     document,
+    held_digest,
     held_seat,
     hub,
     last_event_id,
@@ -344,7 +345,7 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
     except ApiError as problem:
         return refused(key, problem), False, None
     assert listener.token is not None and listener.seat is not None
-    token = digest(listener.token)
+    token = held_digest(listener.token)
     tokens: dict[str, tuple[str, int]] = {}
 
     def still_held() -> None:

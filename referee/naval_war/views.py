@@ -120,13 +120,18 @@ def view_parts(game: Game, seat: str) -> Parts:
         if kept is None or kept[0] is not fleet:
             kept = game.memo[("disposition", seat)] = (fleet, Encoded.of(fleet.document))
         view["disposition"] = kept[1]
-        # the damage and the forces, written again only once they have changed
+        # the damage and the forces, each written again only once it has changed: the
+        # damage with what befell the chart (``revision``), the forces with that and each
+        # salvo fired (a salvo's move leaves its mover's damage as it was)
+        damage = game.memo.get(("damage", seat))
+        if damage is None or damage[0] is not fleet or damage[1] != fleet.revision:
+            damage = game.memo[("damage", seat)] = (fleet, fleet.revision,
+                                                    Encoded.of(fleet.damage()))
         stamp = (fleet.revision, fleet.salvoes_fired)
-        written = game.memo.get(("fleet", seat))
-        if written is None or written[0] is not fleet or written[1] != stamp:
-            written = game.memo[("fleet", seat)] = (fleet, stamp, Encoded.of(fleet.damage()),
-                                                    Encoded.of(fleet.forces()))
-        view["damage"], view["forces"] = written[2], written[3]
+        forces = game.memo.get(("forces", seat))
+        if forces is None or forces[0] is not fleet or forces[1] != stamp:
+            forces = game.memo[("forces", seat)] = (fleet, stamp, Encoded.of(fleet.forces()))
+        view["damage"], view["forces"] = damage[2], forces[2]
     view["reports"] = Encoded.array(seat_report_texts(game, seat))  # each in its place
     return view
 
