@@ -176,14 +176,43 @@ def test_what_a_process_made_before_serving_is_set_aside_from_the_collectors_pas
     marker = id(garbage)
     del garbage
     server = Server()
-    callbacks = list(gc.callbacks)
+    callbacks, threshold = list(gc.callbacks), gc.get_threshold()
     try:
         serving.run(server)
     finally:
         gc.callbacks[:] = callbacks
         gc.unfreeze()
+        gc.set_threshold(*threshold)
     assert server.frozen > 10_000, server.frozen  # the modules' objects, at least
     assert marker not in {id(o) for o in gc.get_objects() if isinstance(o, Cycle)}
+
+
+def test_a_serving_process_goes_over_its_youngest_objects_less_often():
+    """``serving.run`` has the collector go over the youngest objects once
+    ``YOUNG_OBJECTS`` have been made, not Python's 700 (several passes a socket's move); the
+    older generations keep their thresholds."""
+
+    class Server:
+        effective_listen: list = []
+        threshold: tuple[int, ...] = ()
+
+        def print_listen(self, _format: str) -> None:
+            pass
+
+        def run(self) -> None:
+            self.threshold = gc.get_threshold()
+
+    before = gc.get_threshold()
+    callbacks = list(gc.callbacks)
+    server = Server()
+    try:
+        serving.run(server)
+    finally:
+        gc.callbacks[:] = callbacks
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    assert server.threshold == (serving.YOUNG_OBJECTS, *before[1:])
+    assert before[0] < serving.YOUNG_OBJECTS
 
 
 def test_what_survives_a_full_pass_is_frozen_and_everything_is_gone_over_again_now_and_then():
