@@ -151,20 +151,34 @@ def test_what_is_ready_is_handed_to_its_dispatcher_and_nothing_else_is():
             theirs.close()
 
 
-def test_what_a_process_made_before_serving_is_set_aside_from_the_collectors_passes():
-    """``serving.run`` freezes everything made so far (the modules, the app) before the
-    loop runs (``gc.freeze``): a full pass no longer goes over it, while the hub's loop
-    waits; garbage made before it is collected first, not frozen."""
+def collector_as_served() -> tuple[int, tuple[int, int, int]]:
+    """``serving.run`` on a server that only looks, as its loop starts, at what the
+    collector has frozen and its thresholds; the collector as it was is put back after."""
+    seen: list[tuple[int, tuple[int, int, int]]] = []
 
     class Server:
         effective_listen: list = []
-        frozen = -1
 
         def print_listen(self, _format: str) -> None:
             pass
 
         def run(self) -> None:
-            self.frozen = gc.get_freeze_count()
+            seen.append((gc.get_freeze_count(), gc.get_threshold()))
+
+    callbacks, threshold = list(gc.callbacks), gc.get_threshold()
+    try:
+        serving.run(Server())
+    finally:
+        gc.callbacks[:] = callbacks
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+    return seen[0]
+
+
+def test_what_a_process_made_before_serving_is_set_aside_from_the_collectors_passes():
+    """``serving.run`` freezes everything made so far (the modules, the app) before the
+    loop runs (``gc.freeze``): a full pass no longer goes over it, while the hub's loop
+    waits; garbage made before it is collected first, not frozen."""
 
     class Cycle:
         def __init__(self) -> None:
@@ -175,15 +189,8 @@ def test_what_a_process_made_before_serving_is_set_aside_from_the_collectors_pas
     garbage = Cycle()
     marker = id(garbage)
     del garbage
-    server = Server()
-    callbacks, threshold = list(gc.callbacks), gc.get_threshold()
-    try:
-        serving.run(server)
-    finally:
-        gc.callbacks[:] = callbacks
-        gc.unfreeze()
-        gc.set_threshold(*threshold)
-    assert server.frozen > 10_000, server.frozen  # the modules' objects, at least
+    frozen, _ = collector_as_served()
+    assert frozen > 10_000, frozen  # the modules' objects, at least
     assert marker not in {id(o) for o in gc.get_objects() if isinstance(o, Cycle)}
 
 
@@ -191,27 +198,9 @@ def test_a_serving_process_goes_over_its_youngest_objects_less_often():
     """``serving.run`` has the collector go over the youngest objects once
     ``YOUNG_OBJECTS`` have been made, not Python's 700 (several passes a socket's move); the
     older generations keep their thresholds."""
-
-    class Server:
-        effective_listen: list = []
-        threshold: tuple[int, ...] = ()
-
-        def print_listen(self, _format: str) -> None:
-            pass
-
-        def run(self) -> None:
-            self.threshold = gc.get_threshold()
-
     before = gc.get_threshold()
-    callbacks = list(gc.callbacks)
-    server = Server()
-    try:
-        serving.run(server)
-    finally:
-        gc.callbacks[:] = callbacks
-        gc.unfreeze()
-        gc.set_threshold(*before)
-    assert server.threshold == (serving.YOUNG_OBJECTS, *before[1:])
+    _, threshold = collector_as_served()
+    assert threshold == (serving.YOUNG_OBJECTS, *before[1:])
     assert before[0] < serving.YOUNG_OBJECTS
 
 
