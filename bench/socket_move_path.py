@@ -3,7 +3,8 @@ network: CPU per move, comparable between two checkouts run alternately. Not a t
 
 What the loop does for each move (``referee.sockets``), timed with ``time.thread_time``:
 the message answered on the state this process keeps (``message_answer``: the rules, the
-write with its token and key checks, the log line), the mover's view at the version his
+write with its token and key checks, the log line, kept and written a second's moves at a
+time as the loop does), the mover's view at the version his
 move made (``own_view``), the other seat's view at that version (``streams.document`` with
 ``held``, as ``Hub.push_game`` builds it) and whether a computer then owes a move
 (``service.computers_waiting``). Not the frames, the sends or the loop's own wakes.
@@ -37,6 +38,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+MOVES_A_SECOND = 116  # the league's: the loop writes its kept log lines each second
 
 
 def measure(root: Path, games: int, rounds: int) -> tuple[int, float]:
@@ -62,6 +64,12 @@ def measure(root: Path, games: int, rounds: int) -> tuple[int, float]:
     serving.keep_for_good()
     spent, moves = 0.0, 0
     rng = random.Random(4)
+    # the loop keeps its moves' log lines and writes them each second (a checkout from before
+    # that writes each at its move)
+    keep, write_kept = (getattr(service, name, None) for name in ("keep_move_lines",
+                                                                  "write_kept_lines"))
+    if keep is not None:
+        keep()
     with app.app_context():
         store = Store(app.config["DATABASE"], autocheckpoint=False)  # as the loop's
         for n in range(rounds):
@@ -85,6 +93,10 @@ def measure(root: Path, games: int, rounds: int) -> tuple[int, float]:
                 service.computers_waiting(store, table.id, version)
                 store.end_open_transaction()
                 took = time.thread_time() - began
+                if write_kept is not None and moves % MOVES_A_SECOND == 0:
+                    began = time.thread_time()
+                    write_kept()
+                    took += time.thread_time() - began
                 if b'"event":"report"' not in reply:
                     raise SystemExit(f"a move was refused: {reply[:300]!r}")
                 spent += took

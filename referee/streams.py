@@ -512,9 +512,11 @@ class Hub:
     def _run_loop(self) -> None:
         name_os_thread()
         asyncio.set_event_loop(self.loop)
+        service.keep_move_lines()  # written by the sweep, every second
         self.loop.call_later(SWEEP_S, self._sweep)
         self._open_hand()
         self.loop.run_forever()
+        service.write_kept_lines()
         if self.hand is not None:
             self.hand.close()
             with contextlib.suppress(OSError):
@@ -648,8 +650,10 @@ class Hub:
                 sock.close()
 
     def _sweep(self) -> None:
-        """Every ``SWEEP_S``: ping the streams idle for ``HEARTBEAT_S``; cut off the ones
-        whose client has taken nothing of what waits for ``SEND_TIMEOUT_S``."""
+        """Every ``SWEEP_S``: write the log lines of the moves made on the loop since the
+        last (``service.keep_move_lines``); ping the streams idle for ``HEARTBEAT_S``; cut
+        off the ones whose client has taken nothing of what waits for ``SEND_TIMEOUT_S``."""
+        service.write_kept_lines()
         now = time.monotonic()
         with self.lock:
             streams = [s for held in self.by_game.values() for s in held]

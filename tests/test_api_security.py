@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import time
 
 import pytest
 from api_support import (
@@ -27,6 +28,7 @@ from apiclient import (
 )
 from helpers import QUIET
 
+from referee import service
 from referee.naval_war import check_disposition, square_name, views
 
 PLAYER_ENDPOINTS = [
@@ -415,6 +417,38 @@ def test_the_leak_check_reads_only_what_came_before_the_end(api):
     assert leaked_squares(table, received)["red"] == set()
     received["red"].insert(over - 1, json.dumps({"text": f"Blue's gun at {blue_only[0]}"}))
     assert leaked_squares(table, received)["red"] == {blue_only[0]}
+
+
+def test_move_lines_kept_by_a_thread_are_written_later_in_order_each_with_its_moves_time(
+        api, caplog):
+    """A thread that keeps its move lines (the hub's loop, ``service.keep_move_lines``)
+    writes none at its moves; ``write_kept_lines`` writes each as it would have been written,
+    in order, with its move's time, and the thread writes at once again after."""
+    caplog.set_level(logging.INFO, logger="referee")
+    table = open_table(api, 2)
+    lock_in_random_fleets(table, random.Random(5))
+
+    def move_lines() -> list[logging.LogRecord]:
+        return [r for r in caplog.records if r.getMessage().startswith(f"game {table.id}: move")]
+
+    expected, times = [], []
+    service.keep_move_lines()
+    try:
+        for n in range(3):
+            expected.append(f"game {table.id}: move ({table.view('red')['turn']})")
+            before = time.time()
+            probe(table, random.Random(n))
+            times.append((before, time.time()))
+        assert move_lines() == []
+        service.write_kept_lines()
+        assert [r.getMessage() for r in move_lines()] == expected
+        for record, (before, after) in zip(move_lines(), times, strict=True):
+            assert before <= record.created <= after
+            assert record.levelno == logging.INFO and record.name == "referee"
+    finally:
+        service.keep_move_lines(False)
+    probe(table, random.Random(9))
+    assert len(move_lines()) == 4  # the fourth written at once
 
 
 def test_r21_the_log_holds_no_square(api, caplog):

@@ -203,6 +203,21 @@ def test_a_move_on_a_seats_socket_is_answered_and_pushed_to_both_seats(server, h
     assert [m["event"] for m in sockets[other(mover)].messages] == ["view", "view"]
 
 
+def test_a_move_made_on_a_socket_reaches_the_servers_log_within_a_sweep(server, held):
+    """The hub's loop keeps its moves' log lines and writes them every second
+    (``service.keep_move_lines``): a socket's move is in the server's log soon after, as a
+    posted one is at once, and never lost."""
+    table = table_in_play(server.api(), {"red": QUIET, "blue": QUIET})
+    mover = turn(table)
+    answer = socket_of(server, table, mover, held).move(IDLE)
+    assert answer["status"] == 201, answer
+    line = f"game {table.id}: move ({mover})"
+    deadline = time.monotonic() + 5
+    while line not in server.logs():
+        assert time.monotonic() < deadline, "the socket's move never reached the log"
+        time.sleep(0.1)
+
+
 def test_the_movers_own_view_comes_in_the_one_write_with_his_moves_answer(server, held):
     """The mover's socket is sent his view at the version his move made in the same write as
     the move's answer: his phone reads both at once, and is pushed that version no second

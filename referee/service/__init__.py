@@ -71,7 +71,9 @@ from .engine import (
     act,
     computers_waiting,
     derived,
+    keep_move_lines,
     settle,
+    write_kept_lines,
 )
 from .files import (
     EXPORT_VERSION,
@@ -150,11 +152,12 @@ __all__ = [
     "create_game", "deadline_of", "derived",
     "engine", "evening", "export_format", "export_game", "extend_clock", "file_signer", "files",
     "fill_club_entries", "fill_content_hashes", "forfeit", "forfeit_seat", "hand_over_hosting",
-    "host_status", "import_game", "is_host", "join_code", "join_codes", "kept_view",
-    "lock_in", "lock_in_draft", "make_move", "mark_present", "mark_seen", "move_clock",
+    "host_status", "import_game", "is_host", "join_code", "join_codes", "keep_move_lines",
+    "kept_view", "lock_in", "lock_in_draft", "make_move", "mark_present", "mark_seen", "move_clock",
     "new_recovery_code", "new_secret", "now", "play_bots", "play_on", "postmortem_document",
     "public_status", "recount_imports", "record_body", "recover_seat", "recovery_hash",
     "reissue_join_code", "require_game", "require_seat", "reschedule", "resign", "seat_view",
     "seating", "seats", "seconds", "settle", "stand_in", "stand_in_level", "status",
     "submit_and_lock_in", "submit_draft", "trusted_keys", "view", "views", "wake_computers",
+    "write_kept_lines",
 ]
