@@ -105,11 +105,6 @@ WATCH_EVERY_S = 0.2  # how often the first process looks whether a worker has ex
 STEADY_S = 10  # a worker that served this long before it exited is started again at once
 FIRST_PAUSE_S, LONGEST_PAUSE_S = 1, 30  # else the pause before the next start, doubling
 GC_RENEW_S = 600.0  # how often a full pass of the garbage collector goes over everything again
-# objects made (less those freed) before the collector goes over the youngest: Python's 700
-# came several times a move, on the hub's loop's cold caches; in the league bench a move on a
-# socket cost less in eight pairs of runs of nine, alternated (1.4% the median of the last
-# seven), the opponent's p99 some 4 ms later (docs/scaling.md)
-YOUNG_OBJECTS = 20_000
 HANDOVER_S = 5  # seconds after a worker's start until the first stops answering on its socket
 HAND_OFF = "referee.hand_off"  # the environ's key of ``KeepAliveTask.hand_off`` (streams)
 
@@ -543,12 +538,10 @@ def keep_for_good() -> None:
     of the garbage collector's passes (``gc.freeze``), after one last collection. Each full
     pass went over them again: in the league bench a worker's full passes took 120-150 ms
     at the longest, the hub's loop and every push waiting, and half that after. And from
-    then on, what survives each full pass is frozen too (``FullPasses``), and the youngest
-    objects are gone over once ``YOUNG_OBJECTS`` have been made, not 700."""
+    then on, what survives each full pass is frozen too (``FullPasses``)."""
     gc.collect()
     gc.freeze()
     gc.callbacks.append(FullPasses())
-    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
 
 
 class FullPasses:

@@ -177,7 +177,7 @@ def held_seat(store: Store, listener: Listener) -> tuple[str, tuple[int, int] | 
 def held_digest(token: str) -> str:
     """The digest of a held stream's or socket's token (``store.digest``), made once: a
     socket's every move and each of its seats' pushes looks its token up among the
-    seats' (``held``), a SHA-256 of some 17 us each on the hub's loop."""
+    seats' (``held``), a SHA-256 each, timed at up to 17 us on the hub's loop."""
     return digest(token)
 
 
@@ -653,7 +653,10 @@ class Hub:
         """Every ``SWEEP_S``: write the log lines of the moves made on the loop since the
         last (``service.keep_move_lines``); ping the streams idle for ``HEARTBEAT_S``; cut
         off the ones whose client has taken nothing of what waits for ``SEND_TIMEOUT_S``."""
-        service.write_kept_lines()
+        try:
+            service.write_kept_lines()
+        except Exception:  # a handler that fails: the sweep goes on, and comes again
+            log.exception("the log lines of the loop's moves could not be written")
         now = time.monotonic()
         with self.lock:
             streams = [s for held in self.by_game.values() for s in held]

@@ -151,34 +151,20 @@ def test_what_is_ready_is_handed_to_its_dispatcher_and_nothing_else_is():
             theirs.close()
 
 
-def collector_as_served() -> tuple[int, tuple[int, int, int]]:
-    """``serving.run`` on a server that only looks, as its loop starts, at what the
-    collector has frozen and its thresholds; the collector as it was is put back after."""
-    seen: list[tuple[int, tuple[int, int, int]]] = []
+def test_what_a_process_made_before_serving_is_set_aside_from_the_collectors_passes():
+    """``serving.run`` freezes everything made so far (the modules, the app) before the
+    loop runs (``gc.freeze``): a full pass no longer goes over it, while the hub's loop
+    waits; garbage made before it is collected first, not frozen."""
 
     class Server:
         effective_listen: list = []
+        frozen = -1
 
         def print_listen(self, _format: str) -> None:
             pass
 
         def run(self) -> None:
-            seen.append((gc.get_freeze_count(), gc.get_threshold()))
-
-    callbacks, threshold = list(gc.callbacks), gc.get_threshold()
-    try:
-        serving.run(Server())
-    finally:
-        gc.callbacks[:] = callbacks
-        gc.unfreeze()
-        gc.set_threshold(*threshold)
-    return seen[0]
-
-
-def test_what_a_process_made_before_serving_is_set_aside_from_the_collectors_passes():
-    """``serving.run`` freezes everything made so far (the modules, the app) before the
-    loop runs (``gc.freeze``): a full pass no longer goes over it, while the hub's loop
-    waits; garbage made before it is collected first, not frozen."""
+            self.frozen = gc.get_freeze_count()
 
     class Cycle:
         def __init__(self) -> None:
@@ -189,19 +175,15 @@ def test_what_a_process_made_before_serving_is_set_aside_from_the_collectors_pas
     garbage = Cycle()
     marker = id(garbage)
     del garbage
-    frozen, _ = collector_as_served()
-    assert frozen > 10_000, frozen  # the modules' objects, at least
+    server = Server()
+    callbacks = list(gc.callbacks)
+    try:
+        serving.run(server)
+    finally:
+        gc.callbacks[:] = callbacks
+        gc.unfreeze()
+    assert server.frozen > 10_000, server.frozen  # the modules' objects, at least
     assert marker not in {id(o) for o in gc.get_objects() if isinstance(o, Cycle)}
-
-
-def test_a_serving_process_goes_over_its_youngest_objects_less_often():
-    """``serving.run`` has the collector go over the youngest objects once
-    ``YOUNG_OBJECTS`` have been made, not Python's 700 (several passes a socket's move); the
-    older generations keep their thresholds."""
-    before = gc.get_threshold()
-    _, threshold = collector_as_served()
-    assert threshold == (serving.YOUNG_OBJECTS, *before[1:])
-    assert before[0] < serving.YOUNG_OBJECTS
 
 
 def test_what_survives_a_full_pass_is_frozen_and_everything_is_gone_over_again_now_and_then():

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
@@ -248,7 +247,7 @@ def _log_events(game_id: str, new: list[dict]) -> None:
     if _kept.lines is None:
         log.info("game %s: %s", game_id, events)
     else:
-        _kept.lines.append((time.time(), game_id, events))
+        _kept.lines.append((clock.now(), game_id, events))
 
 
 def _describe_event(event: dict) -> str:
