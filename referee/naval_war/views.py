@@ -8,7 +8,7 @@ everything is revealed to everyone in the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from ..common.documents import Json, Toss
@@ -37,6 +37,7 @@ from .documents import (
     SeatReport,
     View,
 )
+from .fleet import Fleet
 from .game import Game, result_document
 from .phrasing import capitalise, count, join_and, number_word, side_words, with_article
 
@@ -115,25 +116,27 @@ def view_parts(game: Game, seat: str) -> Parts:
     sharing the game's objects: for ``encoded.dumps`` at once, never to be changed or kept."""
     view: Parts = dict(_view(game, seat, parts=False))
     fleet = game.fleets.get(seat)
-    if fleet is not None:  # a disposition never changes once submitted: written once
-        kept = game.memo.get(("disposition", seat))
-        if kept is None or kept[0] is not fleet:
-            kept = game.memo[("disposition", seat)] = (fleet, Encoded.of(fleet.document))
-        view["disposition"] = kept[1]
-        # the damage and the forces, each written again only once it has changed: the
-        # damage with what befell the chart (``revision``), the forces with that and each
-        # salvo fired (a salvo's move leaves its mover's damage as it was)
-        damage = game.memo.get(("damage", seat))
-        if damage is None or damage[0] is not fleet or damage[1] != fleet.revision:
-            damage = game.memo[("damage", seat)] = (fleet, fleet.revision,
-                                                    Encoded.of(fleet.damage()))
-        stamp = (fleet.revision, fleet.salvoes_fired)
-        forces = game.memo.get(("forces", seat))
-        if forces is None or forces[0] is not fleet or forces[1] != stamp:
-            forces = game.memo[("forces", seat)] = (fleet, stamp, Encoded.of(fleet.forces()))
-        view["damage"], view["forces"] = damage[2], forces[2]
+    if fleet is not None:
+        # each written again only once it has changed: a disposition never does once
+        # submitted; the damage with what befell the chart (``revision``); the forces with
+        # that and each salvo fired (a salvo's move leaves its mover's damage as it was)
+        view["disposition"] = _written(game, ("disposition", seat), fleet, 0,
+                                       lambda: fleet.document)
+        view["damage"] = _written(game, ("damage", seat), fleet, fleet.revision, fleet.damage)
+        view["forces"] = _written(game, ("forces", seat), fleet,
+                                  (fleet.revision, fleet.salvoes_fired), fleet.forces)
     view["reports"] = Encoded.array(seat_report_texts(game, seat))  # each in its place
     return view
+
+
+def _written(game: Game, key: tuple[str, str], fleet: Fleet, stamp: object,
+             value: Callable[[], object]) -> Encoded:
+    """A part of a seat's view as JSON, kept in the game's memo under ``key`` and written
+    again only for another fleet (a state replayed) or another ``stamp``."""
+    kept = game.memo.get(key)
+    if kept is None or kept[0] is not fleet or kept[1] != stamp:
+        kept = game.memo[key] = (fleet, stamp, Encoded.of(value()))
+    return kept[2]
 
 
 def _view(game: Game, seat: str, parts: bool = True) -> View:
