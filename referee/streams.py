@@ -432,15 +432,20 @@ class Hub:
     # -- admission, on a server thread -------------------------------------------------------
 
     def refusal(self, client: str) -> ApiError | None:
-        """Why a new stream from ``client`` cannot be held now, if it cannot."""
+        """Why a new stream from ``client`` cannot be held now, if it cannot: asked as its
+        request comes, and again as it is counted (``adopt``), since handshakes from one
+        client may be under way at once."""
         with self.lock:
-            if self.count >= MAX_STREAMS:
-                return ApiError(503, "The referee holds as many streams as it can; poll "
-                                     "the game instead", field="stream")
-            if self.clients.get(client, 0) >= STREAMS_PER_CLIENT \
-                    and client != self.trusted_proxy:
-                return ApiError(429, f"This address holds {STREAMS_PER_CLIENT} streams "
-                                     "already; close one, or poll", field="stream")
+            return self._refusal(client)
+
+    def _refusal(self, client: str) -> ApiError | None:
+        """``refusal``, under the hub's lock."""
+        if self.count >= MAX_STREAMS:
+            return ApiError(503, "The referee holds as many streams as it can; poll the "
+                                 "game instead", field="stream")
+        if self.clients.get(client, 0) >= STREAMS_PER_CLIENT and client != self.trusted_proxy:
+            return ApiError(429, f"This address holds {STREAMS_PER_CLIENT} streams already; "
+                                 "close one, or poll", field="stream")
         return None
 
     def adopt(self, sock: socket.socket, chunked: bool, listener: Listener, sent: int,
@@ -450,17 +455,29 @@ class Hub:
         """Take over a stream's connection from the server (on its loop thread, once the
         response's start is sent): from now on the hub writes to it. ``kind`` and
         ``protocol``: a stream of another framing (a seat's socket, ``referee.sockets``);
-        ``first``: what it starts with, if the server has not sent it."""
+        ``first``: what it starts with, if the server has not sent it. Refused here, where
+        the limits checked as its request came (``refusal``) were reached meanwhile by
+        another of the client's handshakes: its connection is sent why, where its framing
+        can say it (``Stream.refused``), and closed."""
         stream = (kind or Stream)(listener, client, sent, chunked)
         stream.pending = first
+        older: list[Stream] = []
         with self.lock:
-            self.count += 1
-            self.clients[client] = self.clients.get(client, 0) + 1
-            self.by_game.setdefault(listener.game_id, set()).add(stream)
-            held = self.by_listener.setdefault(listener, [])
-            held.append(stream)
-            older = held[:-STREAMS_PER_LISTENER] if listener.token else []
-            self.dirty.add(listener.game_id)  # a change between its opening and now
+            problem = self._refusal(client)
+            if problem is None:
+                self.count += 1
+                self.clients[client] = self.clients.get(client, 0) + 1
+                self.by_game.setdefault(listener.game_id, set()).add(stream)
+                held = self.by_listener.setdefault(listener, [])
+                held.append(stream)
+                older = held[:-STREAMS_PER_LISTENER] if listener.token else []
+                self.dirty.add(listener.game_id)  # a change between its opening and now
+        if problem is not None:
+            with contextlib.suppress(OSError):
+                sock.setblocking(False)
+                sock.send(type(stream).refused(problem))  # a few bytes to an empty buffer
+            sock.close()
+            return
         if self.watcher is not None:
             self.watcher.wake()
         self.loop.call_soon_threadsafe(self._connect, sock, stream, older,
@@ -636,13 +653,7 @@ class Hub:
                 what = json.loads(header)
                 kind, protocol = FRAMINGS[what["framing"]]
                 listener = Listener(*what["listener"])
-                problem = self.refusal(what["client"])
-                if problem is not None:  # this process holds as many as it may
-                    with contextlib.suppress(OSError):
-                        sock.setblocking(False)
-                        sock.send(kind.refused(problem))  # a few bytes to an empty buffer
-                    sock.close()
-                    continue
+                # adopted, or refused where this process holds as many as it may
                 self.adopt(sock, False, listener, what["sent"], what["client"], kind=kind,
                            protocol=protocol, first=first or None)
             except Exception:
