@@ -347,6 +347,7 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
     assert listener.token is not None and listener.seat is not None
     token = held_digest(listener.token)
     tokens: dict[str, tuple[str, int]] = {}
+    kept_at = states_of(store).version_kept(listener.game_id)  # the move's state, or older
 
     def still_held() -> None:
         """Inside the move's write: the seats' tokens as it commits (R21)."""
@@ -359,10 +360,11 @@ def message_answer(store: Store, listener: Listener, payload: bytes, *,
                                  computers=computers, kept=True, inside=still_held)
     except Unavailable as problem:
         return refused(key, problem), False, None
-    except (NotHeld, ApiError, RuleViolation):
+    except (NotHeld, ApiError, RuleViolation) as problem:
         tokens.clear()
+        first = None if isinstance(problem, NotHeld) else (problem, kept_at)
         try:
-            made = looked_at_again(store, listener, move, key, computers, still_held)
+            made = looked_at_again(store, listener, move, key, computers, still_held, first)
         except (ApiError, RuleViolation, Unavailable) as final:
             return refused(key, final), isinstance(final, SeatLost), None
     held = (made.version, tokens) if made.version and tokens else None
@@ -375,12 +377,18 @@ class SeatLost(ApiError):
 
 
 def looked_at_again(store: Store, listener: Listener, move: dict, key: str | None,
-                    computers: bool, still_held: Callable[[], None]) -> service.MoveMade:
+                    computers: bool, still_held: Callable[[], None],
+                    first: tuple[ApiError | RuleViolation, int | None] | None = None
+                    ) -> service.MoveMade:
     """A move refused on the state kept (``message_answer``): its token and the game's
     version read now, in one query (``held_seat``). A token that no longer holds the seat is
-    told only that (R21: never what the rules said of its move), and its socket ends;
-    else the move is made again from the store's latest version, and what that says is the
-    answer."""
+    told only that (R21: never what the rules said of its move), and its socket ends. Where
+    the refusal (``first``: what refused it, and the version kept as the move began) was
+    given at the store's latest version, and its Idempotency-Key (not looked up before the
+    rules on the state kept) was not seen before, it stands: the rules would say the same of
+    the same state, and a client sending refused moves costs them once each. Else the move
+    is made again from the store's latest version, and what that says is the answer (a key
+    seen before: its first report)."""
     try:
         seat, stamp = held_seat(store, listener)
     except ApiError as refusal:
@@ -388,6 +396,9 @@ def looked_at_again(store: Store, listener: Listener, move: dict, key: str | Non
                        rule=refusal.rule, headers=refusal.headers) from None
     if seat != listener.seat:
         raise SeatLost(403, "That token holds another seat now", field="Authorization")
+    if first is not None and stamp is not None and first[1] == stamp[0] and (
+            key is None or store.remembered(listener.game_id, seat, key) is None):
+        raise first[0]  # its key, if any, not seen before: the refusal was not its report's
     try:
         return service.make_move(store, listener.game_id, seat, move, key, computers=computers,
                                  version=None if stamp is None else stamp[0], inside=still_held)

@@ -130,6 +130,14 @@ class States:
         """The weight of the states kept, in bytes (never above ``MAX_STATE_BYTES``)."""
         return self._state_bytes
 
+    def version_kept(self, game_id: str) -> int | None:
+        """The version of the state kept for a game, None where none is kept. Kept states
+        only move on (or are dropped, and read again from the store), so a state used after
+        this is asked is at this version or later."""
+        with self._guard:
+            game = self._games.get(game_id)
+        return None if game is None else game.version
+
     def forget(self, game_id: str) -> None:
         """Drop a game's cached state: the next use replays it from the store."""
         with self._guard:

@@ -970,6 +970,41 @@ def test_a_socket_move_on_a_state_another_process_moved_on_is_made_from_the_log(
     assert version_of(table) == at + 2 and turn(table) == other(first)
 
 
+def test_a_move_the_rules_refuse_at_the_latest_version_costs_the_rules_once(tmp_path,
+                                                                           monkeypatch):
+    """A socket's move refused on the state this process keeps is made again only where the
+    game has moved on since: refused at the store's latest version, the refusal stands as
+    the rules gave it (naming its ruling), the rules having run once, not twice, so that a
+    client sending refused moves costs them once each; nothing is made, and the seat's next
+    move is made as ever. Where the game had moved on (the test above), or the key was seen
+    before (``test_a_move_sent_twice_with_one_key_is_made_once_and_answered_alike``), the
+    move is made again."""
+    from referee.common.lifecycle import Lifecycle
+
+    app, table = in_process_table(tmp_path)
+    mover = turn(table)
+    with app.app_context():  # the state kept, as on a server that has been playing it
+        store = app.extensions["referee.store"]()
+        states_of(store).current(store, table.id)
+        store.end_open_transaction()
+    before = version_of(table)
+    runs: list[str] = []
+    made = Lifecycle.move
+
+    def counted(game, seat, document):
+        runs.append(seat)
+        return made(game, seat, document)
+
+    monkeypatch.setattr(Lifecycle, "move", counted)
+    reply, end = answered(app, table, mover, {"weapon": "salvo", "at": ["Z 99"]}, "bad")
+    assert (reply["event"], reply["status"], end) == ("refused", 422, False), reply
+    assert reply["data"]["errors"][0].get("rule"), reply
+    assert runs == [mover] and version_of(table) == before
+    reply, end = answered(app, table, mover, IDLE, "good")
+    assert (reply["event"], reply["status"], end) == ("report", 201, False), reply
+    assert version_of(table) == before + 1
+
+
 def test_a_token_that_lost_its_seat_is_told_only_that_whatever_its_move(tmp_path):
     """R21, R24: a socket's token whose seat has moved to another phone is refused (401 or
     403, and its socket ends) whether its move is one the rules would refuse or one they
