@@ -300,7 +300,7 @@ def test_each_serving_process_names_its_hubs_threads_for_the_operating_system(se
         time.sleep(0.1)
 
 
-def test_one_addresss_handshakes_under_way_at_once_are_held_only_up_to_its_limit(tmp_path):
+def test_one_address_handshakes_under_way_at_once_are_held_only_up_to_its_limit(tmp_path):
     """An address's limit of streams is checked as each request comes (``Hub.refusal``) and
     again as its connection is counted (``Hub.adopt``): handshakes under way at once all
     pass the first, and the ones taken beyond the limit are closed, a socket with its close
